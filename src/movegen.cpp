@@ -1,0 +1,181 @@
+#include "movegen.h"
+
+namespace {
+
+// Where generated moves go: written to a list, or only counted (perft's last ply counts whole
+// target sets with one popcount instead of writing each move).
+struct ListSink {
+    Move* cur;
+    void add(Move m) { *cur++ = m; }
+    void targets(Square from, Bitboard b) {
+        while (b) *cur++ = makeMove(from, popLsb(b));
+    }
+    template <Direction D>
+    void pawnTargets(Bitboard b) {
+        while (b) {
+            Square to = popLsb(b);
+            *cur++ = makeMove(to - D, to);
+        }
+    }
+    template <GenType T, Direction D>
+    void promotions(Bitboard b) {
+        while (b) {
+            Square to = popLsb(b);
+            if (T != QUIETS) *cur++ = makeMove<PROMOTION>(to - D, to, QUEEN);
+            if (T != NOISY) {
+                *cur++ = makeMove<PROMOTION>(to - D, to, ROOK);
+                *cur++ = makeMove<PROMOTION>(to - D, to, BISHOP);
+                *cur++ = makeMove<PROMOTION>(to - D, to, KNIGHT);
+            }
+        }
+    }
+};
+
+struct CountSink {
+    int n = 0;
+    void add(Move) { ++n; }
+    void targets(Square, Bitboard b) { n += popcount(b); }
+    template <Direction>
+    void pawnTargets(Bitboard b) { n += popcount(b); }
+    template <GenType T, Direction>
+    void promotions(Bitboard b) { n += (T == LEGAL ? 4 : T == NOISY ? 1 : 3) * popcount(b); }
+};
+
+template <Color Us, GenType T, typename Sink>
+void generatePawnMoves(const Position& pos, Sink& sink, Bitboard checkMask, Bitboard pinned, Square ksq) {
+    constexpr Color Them = ~Us;
+    constexpr Direction Up = Us == WHITE ? NORTH : SOUTH;
+    constexpr Direction UpWest = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
+    constexpr Direction UpEast = Us == WHITE ? NORTH_EAST : SOUTH_EAST;
+    constexpr Bitboard Rank7 = rankBB(relativeRank(Us, 6));
+    constexpr Bitboard Rank3 = rankBB(relativeRank(Us, 2));
+
+    const Bitboard emptySquares = ~pos.pieces();
+    const Bitboard enemies = pos.pieces(Them) & checkMask;
+    const Bitboard pawns = pos.pieces(Us, PAWN);
+    // Pinned pawns move only along their pin line; pawns pinned on a rank cannot move at all.
+    const Bitboard freePawns = pawns & ~pinned;
+    const Bitboard filePinned = pawns & pinned & fileBB(ksq);
+    const Bitboard diagPinned = pawns & pinned & ~fileBB(ksq) & ~rankBB(ksq);
+
+    // Pushes: free pawns, and pawns pinned on the king's file.
+    {
+        Bitboard pushers = (freePawns | filePinned) & ~Rank7;
+        Bitboard single = shift<Up>(pushers) & emptySquares;
+        Bitboard twice = shift<Up>(single & Rank3) & emptySquares;
+        if (T != NOISY) {
+            sink.template pawnTargets<Up>(single & checkMask);
+            sink.template pawnTargets<Direction(Up + Up)>(twice & checkMask);
+        }
+        Bitboard promoPushers = (freePawns | filePinned) & Rank7;
+        sink.template promotions<T, Up>(shift<Up>(promoPushers) & emptySquares & checkMask);
+    }
+
+    // Captures: free pawns anywhere, diagonally pinned pawns only along their pin line.
+    {
+        Bitboard westCapturers = freePawns, eastCapturers = freePawns;
+        for (Bitboard b = diagPinned; b;) {
+            Square s = popLsb(b);
+            Bitboard pinLine = lineBB(ksq, s);
+            if (shift<UpWest>(squareBB(s)) & pinLine) westCapturers |= squareBB(s);
+            if (shift<UpEast>(squareBB(s)) & pinLine) eastCapturers |= squareBB(s);
+        }
+        Bitboard west = shift<UpWest>(westCapturers) & enemies;
+        Bitboard east = shift<UpEast>(eastCapturers) & enemies;
+        constexpr Bitboard Rank8 = rankBB(relativeRank(Us, 7));
+        if (T != QUIETS) {
+            sink.template pawnTargets<UpWest>(west & ~Rank8);
+            sink.template pawnTargets<UpEast>(east & ~Rank8);
+        }
+        sink.template promotions<T, UpWest>(west & Rank8);
+        sink.template promotions<T, UpEast>(east & Rank8);
+
+        // En passant: rare, so every candidate is checked by removing both pawns from the board.
+        Square ep = pos.epSquare();
+        if (T != QUIETS && ep != SQ_NONE) {
+            Square capSq = ep - Up;
+            for (Bitboard b = pawnAttacks(Them, ep) & pawns; b;) {
+                Square from = popLsb(b);
+                Bitboard occ = (pos.pieces() ^ squareBB(from) ^ squareBB(capSq)) | squareBB(ep);
+                if (!(pos.attackersTo(ksq, occ) & pos.pieces(Them) & ~squareBB(capSq)))
+                    sink.add(makeMove<EN_PASSANT>(from, ep));
+            }
+        }
+    }
+}
+
+template <Color Us, PieceType Pt, typename Sink>
+void generatePieceMoves(const Position& pos, Sink& sink, Bitboard targets, Bitboard pinned, Square ksq) {
+    Bitboard pieces = pos.pieces(Us, Pt);
+    if (Pt == KNIGHT) pieces &= ~pinned;  // a pinned knight can never move
+    for (Bitboard b = pieces & ~pinned; b;) {
+        Square from = popLsb(b);
+        sink.targets(from, attacksBB(Pt, from, pos.pieces()) & targets);
+    }
+    for (Bitboard b = pieces & pinned; b;) {
+        Square from = popLsb(b);
+        sink.targets(from, attacksBB(Pt, from, pos.pieces()) & targets & lineBB(ksq, from));
+    }
+}
+
+template <Color Us, GenType T, typename Sink>
+void generateAll(const Position& pos, Sink& sink) {
+    constexpr Color Them = ~Us;
+    const Square ksq = pos.kingSquare(Us);
+    const Bitboard checkers = pos.checkers();
+    const Bitboard occ = pos.pieces();
+    const Bitboard kingTargetsAll = T == NOISY ? pos.pieces(Them) : T == QUIETS ? ~occ : ~pos.pieces(Us);
+
+    // King moves: the king leaves its square, so it cannot hide behind itself from a slider.
+    for (Bitboard b = kingAttacks(ksq) & kingTargetsAll; b;) {
+        Square to = popLsb(b);
+        if (!(pos.attackersTo(to, occ ^ squareBB(ksq)) & pos.pieces(Them))) sink.add(makeMove(ksq, to));
+    }
+    if (moreThanOne(checkers)) return;
+
+    const Bitboard checkMask = checkers ? betweenBB(ksq, lsb(checkers)) | checkers : ~Bitboard(0);
+    const Bitboard pinned = pos.blockersFor(ksq, pos.pieces(Them)) & pos.pieces(Us);
+    const Bitboard targets = kingTargetsAll & checkMask;
+
+    generatePawnMoves<Us, T>(pos, sink, checkMask, pinned, ksq);
+    generatePieceMoves<Us, KNIGHT>(pos, sink, targets, pinned, ksq);
+    generatePieceMoves<Us, BISHOP>(pos, sink, targets, pinned, ksq);
+    generatePieceMoves<Us, ROOK>(pos, sink, targets, pinned, ksq);
+    generatePieceMoves<Us, QUEEN>(pos, sink, targets, pinned, ksq);
+
+    if (T != NOISY && !checkers && (pos.castlingRights() & (Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING))) {
+        for (int cr : {Us == WHITE ? WHITE_OO : BLACK_OO, Us == WHITE ? WHITE_OOO : BLACK_OOO}) {
+            if (!pos.canCastle(cr) || (pos.castlingPath(cr) & occ)) continue;
+            Square rookFrom = pos.castlingRookSquare(cr);
+            Square kingTo = relativeSquare(Us, (cr & KING_SIDE) ? SQ_G1 : SQ_C1);
+            // Attacks are seen with both castling pieces lifted: in Chess960 the rook may shield
+            // the king's destination.
+            Bitboard lifted = occ ^ squareBB(ksq) ^ squareBB(rookFrom);
+            bool safe = true;
+            for (Bitboard path = betweenBB(ksq, kingTo) | squareBB(kingTo); path && safe;)
+                safe = !(pos.attackersTo(popLsb(path), lifted) & pos.pieces(Them));
+            if (safe) sink.add(makeMove<CASTLING>(ksq, rookFrom));
+        }
+    }
+}
+
+}  // namespace
+
+template <GenType T>
+Move* generate(const Position& pos, Move* list) {
+    ListSink sink{list};
+    if (pos.sideToMove() == WHITE) generateAll<WHITE, T>(pos, sink);
+    else generateAll<BLACK, T>(pos, sink);
+    return sink.cur;
+}
+
+template Move* generate<NOISY>(const Position&, Move*);
+template Move* generate<QUIETS>(const Position&, Move*);
+template Move* generate<LEGAL>(const Position&, Move*);
+
+int countLegalMoves(const Position& pos) {
+    CountSink sink;
+    if (pos.sideToMove() == WHITE) generateAll<WHITE, LEGAL>(pos, sink);
+    else generateAll<BLACK, LEGAL>(pos, sink);
+    return sink.n;
+}

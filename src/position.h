@@ -1,0 +1,178 @@
+// The board: piece placement, side to move, castling, en passant, clocks, and everything that
+// make/unmake keep incrementally (Zobrist keys, per-type piece counters, the material index).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "attacks.h"
+#include "types.h"
+
+// The material index: a mixed-radix number over the piece counts of both sides, with bishops
+// split by square colour so that same- and opposite-coloured bishop endings are distinct
+// configurations. Each make/unmake adds or subtracts a precomputed weight, so the evaluation can
+// read a plain array (src/material.h) without hashing. Counts beyond a slot's range (a third
+// knight, a second queen after a promotion) are tracked as an overflow and map to OVERFLOW_INDEX.
+namespace materialindex {
+
+enum Slot : int { PAWNS, KNIGHTS, LIGHT_BISHOPS, DARK_BISHOPS, ROOKS, QUEENS, SLOT_NB };
+
+constexpr int maxCount[SLOT_NB] = {8, 2, 1, 1, 2, 1};
+
+// weight[colour][slot]: how much one more piece in that slot moves the index.
+constexpr int weightOf(int colour, int slot) {
+    int w = 1;
+    for (int c = 0; c < colour * SLOT_NB + slot; ++c) w *= maxCount[c % SLOT_NB] + 1;
+    return w;
+}
+constexpr int SIZE = weightOf(COLOR_NB, 0);  // number of in-range configurations
+constexpr int OVERFLOW_INDEX = SIZE;          // one entry past the last: "compute it slowly"
+
+inline Slot slotOf(PieceType pt, Square s) {
+    return pt == BISHOP ? (isLightSquare(s) ? LIGHT_BISHOPS : DARK_BISHOPS) : Slot(pt == PAWN ? PAWNS : pt == KNIGHT ? KNIGHTS : pt == ROOK ? ROOKS : QUEENS);
+}
+
+}  // namespace materialindex
+
+// What make/unmake must restore: one entry per ply on the position's state stack.
+struct StateInfo {
+    Key key;
+    Key pawnKey;
+    Key materialKey;
+    int materialIndex;
+    int materialOverflow;  // number of slots whose count is beyond the index's range
+    int castlingRights;
+    int rule50;
+    int pliesFromNull;
+    Square epSquare;
+    Piece captured;
+    Bitboard checkers;
+};
+
+class Position {
+public:
+    static void init();  // Zobrist tables; attacks::init() must have run
+
+    Position();
+
+    // Sets the position from a FEN (or EPD's first four fields); on error returns a message that
+    // names the problem and leaves the position unchanged. An empty string means success.
+    std::string setFen(const std::string& fen);
+    std::string fen() const;
+    void setChess960(bool on) { chess960 = on; }
+    bool isChess960() const { return chess960; }
+
+    // Board
+    Bitboard pieces() const { return byType[NO_PIECE_TYPE]; }
+    Bitboard pieces(PieceType pt) const { return byType[pt]; }
+    Bitboard pieces(PieceType a, PieceType b) const { return byType[a] | byType[b]; }
+    Bitboard pieces(Color c) const { return byColor[c]; }
+    Bitboard pieces(Color c, PieceType pt) const { return byColor[c] & byType[pt]; }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const { return byColor[c] & (byType[a] | byType[b]); }
+    Piece pieceOn(Square s) const { return board[s]; }
+    bool empty(Square s) const { return board[s] == NO_PIECE; }
+    Square kingSquare(Color c) const { return lsb(pieces(c, KING)); }
+    Color sideToMove() const { return side; }
+    int count(Color c, PieceType pt) const { return pieceCount[c][pt]; }
+    int lightBishops(Color c) const { return lightBishopCount[c]; }
+    int gamePly() const { return ply; }
+
+    // State
+    Key key() const { return st->key; }
+    Key pawnKey() const { return st->pawnKey; }
+    Key materialKey() const { return st->materialKey; }
+    // The dense material index, or OVERFLOW_INDEX when some count is out of the table's range.
+    int materialIndex() const {
+        return st->materialOverflow ? materialindex::OVERFLOW_INDEX : st->materialIndex;
+    }
+    Bitboard checkers() const { return st->checkers; }
+    bool inCheck() const { return st->checkers != 0; }
+    int castlingRights() const { return st->castlingRights; }
+    bool canCastle(int cr) const { return st->castlingRights & cr; }
+    Square castlingRookSquare(int cr) const { return castlingRookSq[cr]; }
+    // Squares that must be empty (besides the castling king and rook) for this castling.
+    Bitboard castlingPath(int cr) const { return castlingPathBB[cr]; }
+    Square epSquare() const { return st->epSquare; }
+    int rule50() const { return st->rule50; }
+    Piece capturedPiece() const { return st->captured; }
+
+    // Attacks
+    Bitboard attackersTo(Square s, Bitboard occupied) const;
+    Bitboard attackersTo(Square s) const { return attackersTo(s, pieces()); }
+    // Pieces of either colour that alone stand between a slider of `sliders` and square s.
+    Bitboard blockersFor(Square s, Bitboard sliders, Bitboard* pinners = nullptr) const;
+
+    // Moves
+    void makeMove(Move m);
+    void unmakeMove(Move m);
+    void makeNullMove();
+    void unmakeNullMove();
+    bool isPseudoLegal(Move m) const;  // safe on any 16-bit value, e.g. a TT move from a race
+    bool isLegal(Move m) const;        // for a pseudo-legal move
+    bool givesCheck(Move m) const;
+    bool isCapture(Move m) const {
+        return (!empty(toSq(m)) && typeOf(m) != CASTLING) || typeOf(m) == EN_PASSANT;
+    }
+    bool isCaptureOrPromotion(Move m) const { return isCapture(m) || typeOf(m) == PROMOTION; }
+    Piece movedPiece(Move m) const { return board[fromSq(m)]; }
+    // Static exchange evaluation: does the move win at least `threshold`?
+    bool seeGe(Move m, int threshold = 0) const;
+
+    // Draws by rule: fifty moves, or a repetition (once inside the search tree, i.e. within
+    // `plyFromRoot` plies, or twice counting the game history).
+    bool isDraw(int plyFromRoot) const;
+    // FIDE 5.2b dead positions: no sequence of legal moves can mate.
+    bool isDeadPosition() const;
+    bool hasNonPawnMaterial(Color c) const {
+        return pieces(c) != pieces(c, KING, PAWN);
+    }
+
+    // Notation
+    std::string moveToUci(Move m) const;
+    Move parseUciMove(const std::string& text) const;  // MOVE_NONE unless legal here
+
+    // Debugging
+    std::string pretty() const;
+    // Recomputes every incremental value from scratch; returns "" when all match, else what differs.
+    std::string verify() const;
+    // Key of the position as computed from scratch (for tests).
+    Key computeKey() const;
+
+private:
+    struct Blank {};
+    explicit Position(Blank) { clear(); }
+    void clear();
+    void putPiece(Piece pc, Square s);
+    void removePiece(Square s);
+    void movePiece(Square from, Square to);
+    void addMaterial(Color c, materialindex::Slot slot);
+    void removeMaterial(Color c, materialindex::Slot slot);
+    int slotCount(Color c, materialindex::Slot slot) const;
+    void setCastlingRight(Color c, Square rookSq);
+    void castle(bool doIt, Color us, Square kingFrom, Square rookFrom, Square& kingTo, Square& rookTo);
+    bool epCapturePossible(Square epSq, Color capturer) const;
+    void computeState(StateInfo& s) const;
+    std::string validate() const;
+
+    Bitboard byType[PIECE_TYPE_NB];
+    Bitboard byColor[COLOR_NB];
+    Piece board[SQUARE_NB];
+    int pieceCount[COLOR_NB][PIECE_TYPE_NB];
+    int lightBishopCount[COLOR_NB];
+    Color side;
+    int ply;  // game ply: 0 at the start position
+    bool chess960;
+    int castlingRightsMask[SQUARE_NB];
+    Square castlingRookSq[CASTLING_RIGHT_NB];
+    Bitboard castlingPathBB[CASTLING_RIGHT_NB];
+    std::vector<StateInfo> history;
+    StateInfo* st;
+
+    friend class PositionTestAccess;
+
+public:
+    Position(const Position& other) { *this = other; }
+    Position& operator=(const Position& other);
+};
+
+extern const char* const START_FEN;

@@ -1,0 +1,39 @@
+// Helpers shared by the tests: paths of the shared data and the perft-suite reader.
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+inline std::string sharedPath(const std::string& relative) {
+    return std::string(QUADBIT_SHARED_DIR) + "/" + relative;
+}
+
+struct PerftLine {
+    std::string fen;
+    std::vector<std::pair<int, std::uint64_t>> counts;  // (depth, leaf nodes)
+};
+
+// Lines of the form `FEN ;D1 n ;D2 n ...`; the depth labels are read, not assumed.
+inline std::vector<PerftLine> readPerftSuite(const std::string& relative) {
+    std::ifstream in(sharedPath(relative));
+    std::vector<PerftLine> lines;
+    for (std::string text; std::getline(in, text);) {
+        if (text.find(';') == std::string::npos) continue;
+        PerftLine line;
+        std::stringstream parts(text);
+        std::getline(parts, line.fen, ';');
+        for (std::string field; std::getline(parts, field, ';');) {
+            std::istringstream f(field);
+            std::string label;
+            std::uint64_t nodes;
+            if (f >> label >> nodes && label.size() > 1 && label[0] == 'D')
+                line.counts.push_back({std::stoi(label.substr(1)), nodes});
+        }
+        lines.push_back(line);
+    }
+    return lines;
+}
