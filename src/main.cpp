@@ -1,26 +1,13 @@
-#include <iostream>
-#include <string>
-
+// Quadbit: a UCI chess engine. With arguments it runs one command (`quadbit bench`,
+// `quadbit perft 6 [FEN]`); without, it speaks UCI on stdin/stdout.
 #include "attacks.h"
-#include "perft.h"
 #include "position.h"
+#include "search.h"
+#include "uci.h"
 
 int main(int argc, char** argv) {
     attacks::init();
     Position::init();
-    if (argc >= 3 && std::string(argv[1]) == "perft") {
-        Position pos;
-        std::string fen = START_FEN;
-        if (argc >= 4) {
-            fen.clear();
-            for (int i = 3; i < argc; ++i) fen += std::string(argv[i]) + " ";
-        }
-        std::string err = pos.setFen(fen);
-        if (!err.empty()) {
-            std::cerr << "error: " << err << "\n";
-            return 1;
-        }
-        perftDivide(pos, std::stoi(argv[2]), 1, std::cout);
-    }
-    return 0;
+    search::init();
+    return uci::loop(argc, argv);
 }

@@ -210,6 +210,8 @@ std::string Position::setFen(const std::string& fenText) {
         } else if (c >= '1' && c <= '8') {
             file += c - '0';
             if (file > 8) return "rank " + std::to_string(rank + 1) + " is longer than 8 squares";
+        } else if (std::isdigit(static_cast<unsigned char>(c))) {
+            return std::string("empty-square count '") + c + "' is not between 1 and 8";
         } else {
             const char* found = std::strchr(PIECE_CHARS, c);
             if (!found || c == ' ' || c == '\0') return std::string("unknown piece letter '") + c + "'";

@@ -1,0 +1,127 @@
+// Micro-benchmarks of the core: move generation, make/unmake, slider lookups, perft.
+#include <benchmark/benchmark.h>
+
+#include <random>
+
+#include "attacks.h"
+#include "movegen.h"
+#include "perft.h"
+#include "simd/pext.h"
+
+namespace {
+
+const char* const POSITIONS[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+};
+
+struct Init {
+    Init() {
+        attacks::init();
+        Position::init();
+        simd::initPext();
+    }
+} init;
+
+void BM_GenerateLegal(benchmark::State& state) {
+    Position pos;
+    pos.setFen(POSITIONS[state.range(0)]);
+    for (auto _ : state) {
+        MoveList<LEGAL> list(pos);
+        benchmark::DoNotOptimize(list.size());
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_GenerateLegal)->DenseRange(0, 4);
+
+void BM_CountLegal(benchmark::State& state) {
+    Position pos;
+    pos.setFen(POSITIONS[state.range(0)]);
+    for (auto _ : state) benchmark::DoNotOptimize(countLegalMoves(pos));
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_CountLegal)->DenseRange(0, 4);
+
+void BM_MakeUnmake(benchmark::State& state) {
+    Position pos;
+    pos.setFen(POSITIONS[1]);
+    MoveList<LEGAL> list(pos);
+    for (auto _ : state) {
+        for (Move m : list) {
+            pos.makeMove(m);
+            pos.unmakeMove(m);
+        }
+    }
+    state.SetItemsProcessed(state.iterations() * list.size());
+}
+BENCHMARK(BM_MakeUnmake);
+
+std::vector<Bitboard> occupancies() {
+    std::mt19937_64 rng(1);
+    std::vector<Bitboard> v(4096);
+    for (Bitboard& b : v) b = rng() & rng();
+    return v;
+}
+
+void BM_RookMagic(benchmark::State& state) {
+    auto occ = occupancies();
+    size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(attacks::magicRookAttacks(Square(i & 63), occ[i & 4095]));
+        ++i;
+    }
+}
+BENCHMARK(BM_RookMagic);
+
+void BM_RookPext(benchmark::State& state) {
+    if (!simd::cpuHasBmi2()) {
+        state.SkipWithError("no BMI2 on this CPU");
+        return;
+    }
+    auto occ = occupancies();
+    size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(simd::pextRookAttacksAnyBuild(Square(i & 63), occ[i & 4095]));
+        ++i;
+    }
+}
+BENCHMARK(BM_RookPext);
+
+void BM_BishopMagic(benchmark::State& state) {
+    auto occ = occupancies();
+    size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(attacks::magicBishopAttacks(Square(i & 63), occ[i & 4095]));
+        ++i;
+    }
+}
+BENCHMARK(BM_BishopMagic);
+
+void BM_BishopPext(benchmark::State& state) {
+    if (!simd::cpuHasBmi2()) {
+        state.SkipWithError("no BMI2 on this CPU");
+        return;
+    }
+    auto occ = occupancies();
+    size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(simd::pextBishopAttacksAnyBuild(Square(i & 63), occ[i & 4095]));
+        ++i;
+    }
+}
+BENCHMARK(BM_BishopPext);
+
+void BM_PerftStart5(benchmark::State& state) {
+    Position pos;
+    std::uint64_t nodes = 0;
+    for (auto _ : state) nodes += perft(pos, 5);
+    state.counters["nodes/s"] = benchmark::Counter(double(nodes), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_PerftStart5)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,179 @@
+#include "movepick.h"
+
+#include <algorithm>
+
+namespace {
+
+enum Stage {
+    MAIN_TT, CAPTURE_INIT, GOOD_CAPTURE, REFUTATION, QUIET_INIT, QUIET, BAD_CAPTURE,
+    EVASION_TT, EVASION_INIT, EVASION,
+    QSEARCH_TT, QCAPTURE_INIT, QCAPTURE,
+    DONE
+};
+
+// Victim values for ordering captures (most valuable victim first).
+constexpr int ORDER_VALUE[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 0};
+
+// A stored move (hash, killer, counter) is only tried if it is legal here.
+bool usable(const Position& pos, Move m) { return m != MOVE_NONE && pos.isPseudoLegal(m) && pos.isLegal(m); }
+
+}  // namespace
+
+MovePicker::MovePicker(const Position& p, Move tt, const MoveHistories& h, const PieceToHistory* const* cont,
+                       const Move* killers, Move counterMove)
+    : pos(p), histories(h), continuation(cont), ttMove(usable(p, tt) ? tt : MOVE_NONE) {
+    stage = (pos.inCheck() ? EVASION_TT : MAIN_TT) + (ttMove == MOVE_NONE);
+    refutations[0] = killers[0];
+    refutations[1] = killers[1];
+    refutations[2] = counterMove;
+}
+
+MovePicker::MovePicker(const Position& p, Move tt, const MoveHistories& h, const PieceToHistory* const* cont)
+    : pos(p), histories(h), continuation(cont) {
+    // Outside check, quiescence search looks only at noisy moves, the hash move included.
+    ttMove = usable(p, tt) && (pos.inCheck() || pos.isCapture(tt) || (typeOf(tt) == PROMOTION && promotionType(tt) == QUEEN))
+                 ? tt : MOVE_NONE;
+    stage = (pos.inCheck() ? EVASION_TT : QSEARCH_TT) + (ttMove == MOVE_NONE);
+}
+
+void MovePicker::scoreCaptures() {
+    for (ScoredMove* m = cur; m != end; ++m) {
+        Piece moved = pos.movedPiece(m->move);
+        PieceType victim = typeOf(m->move) == EN_PASSANT ? PAWN : typeOf(pos.pieceOn(toSq(m->move)));
+        m->score = 16 * ORDER_VALUE[victim] + histories.capture[moved][toSq(m->move)][victim] / 16;
+        if (typeOf(m->move) == PROMOTION) m->score += 16 * ORDER_VALUE[promotionType(m->move)];
+    }
+}
+
+void MovePicker::scoreQuiets() {
+    const Color us = pos.sideToMove();
+    for (ScoredMove* m = cur; m != end; ++m) {
+        Piece pc = pos.movedPiece(m->move);
+        Square from = fromSq(m->move), to = toSq(m->move);
+        m->score = histories.butterfly[us][from][to] + (*continuation[0])[pc][to] + (*continuation[1])[pc][to];
+        if (typeOf(m->move) == PROMOTION) m->score -= 4 * HISTORY_MAX;  // under-promotions last
+    }
+}
+
+void MovePicker::scoreEvasions() {
+    const Color us = pos.sideToMove();
+    for (ScoredMove* m = cur; m != end; ++m) {
+        if (pos.isCapture(m->move)) {
+            PieceType victim = typeOf(m->move) == EN_PASSANT ? PAWN : typeOf(pos.pieceOn(toSq(m->move)));
+            m->score = (1 << 28) + 16 * ORDER_VALUE[victim] - ORDER_VALUE[typeOf(pos.movedPiece(m->move))];
+        } else
+            m->score = histories.butterfly[us][fromSq(m->move)][toSq(m->move)] +
+                       (*continuation[0])[pos.movedPiece(m->move)][toSq(m->move)];
+    }
+}
+
+// Selection of the best remaining move: cheaper than sorting when a cutoff comes early.
+Move MovePicker::bestFromRange(ScoredMove* begin, ScoredMove* last) {
+    std::swap(*begin, *std::max_element(begin, last, [](const ScoredMove& a, const ScoredMove& b) { return a.score < b.score; }));
+    return begin->move;
+}
+
+bool MovePicker::isRefutation(Move m) const {
+    return m == refutations[0] || m == refutations[1] || m == refutations[2];
+}
+
+Move MovePicker::next(bool skipQuiets) {
+    Move buffer[MAX_MOVES];
+    auto fill = [&](Move* last) {
+        end = cur;
+        for (Move* m = buffer; m != last; ++m) (end++)->move = *m;
+    };
+
+    switch (stage) {
+    case MAIN_TT:
+    case EVASION_TT:
+    case QSEARCH_TT:
+        ++stage;
+        return ttMove;
+
+    case CAPTURE_INIT:
+    case QCAPTURE_INIT:
+        cur = badCapturesEnd = moves;
+        fill(generate<NOISY>(pos, buffer));
+        scoreCaptures();
+        ++stage;
+        return next(skipQuiets);
+
+    case GOOD_CAPTURE:
+        while (cur < end) {
+            Move m = bestFromRange(cur, end);
+            ScoredMove current = *cur++;
+            if (m == ttMove) continue;
+            if (pos.seeGe(m, -current.score / 32)) return m;
+            *badCapturesEnd++ = current;  // losing capture: tried after the quiet moves
+        }
+        ++stage;
+        [[fallthrough]];
+
+    case REFUTATION:
+        while (refutationIndex < 3) {
+            Move m = refutations[refutationIndex++];
+            bool duplicate = (refutationIndex == 2 && m == refutations[0]) ||
+                             (refutationIndex == 3 && (m == refutations[0] || m == refutations[1]));
+            if (m != ttMove && !duplicate && usable(pos, m) && !pos.isCaptureOrPromotion(m)) return m;
+        }
+        ++stage;
+        [[fallthrough]];
+
+    case QUIET_INIT:
+        if (!skipQuiets) {
+            cur = badCapturesEnd;
+            fill(generate<QUIETS>(pos, buffer));
+            scoreQuiets();
+            std::stable_sort(cur, end, [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
+        } else
+            cur = end = badCapturesEnd;
+        ++stage;
+        [[fallthrough]];
+
+    case QUIET:
+        while (!skipQuiets && cur < end) {
+            Move m = (cur++)->move;
+            if (m != ttMove && !(isRefutation(m) && !pos.isCaptureOrPromotion(m))) return m;
+        }
+        cur = moves;
+        ++stage;
+        [[fallthrough]];
+
+    case BAD_CAPTURE:
+        while (cur < badCapturesEnd) {
+            Move m = (cur++)->move;
+            if (m != ttMove) return m;
+        }
+        stage = DONE;
+        return MOVE_NONE;
+
+    case EVASION_INIT:
+        cur = moves;
+        fill(generate<LEGAL>(pos, buffer));
+        scoreEvasions();
+        ++stage;
+        [[fallthrough]];
+
+    case EVASION:
+        while (cur < end) {
+            Move m = bestFromRange(cur, end);
+            ++cur;
+            if (m != ttMove) return m;
+        }
+        stage = DONE;
+        return MOVE_NONE;
+
+    case QCAPTURE:
+        while (cur < end) {
+            Move m = bestFromRange(cur, end);
+            ++cur;
+            if (m != ttMove) return m;
+        }
+        stage = DONE;
+        return MOVE_NONE;
+
+    default:
+        return MOVE_NONE;
+    }
+}

@@ -1,0 +1,564 @@
+#include "search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+#include "threads.h"
+#include "tt.h"
+#include "uci.h"
+
+namespace {
+
+// Search parameters, in one place for tuning.
+constexpr int ASPIRATION_DELTA = 15;
+constexpr int RAZOR_MARGIN = 250;
+constexpr int RFP_DEPTH = 8, RFP_MARGIN = 75;
+constexpr int NMP_MIN_DEPTH = 3;
+constexpr int SE_MIN_DEPTH = 8;
+constexpr int FUTILITY_BASE = 120, FUTILITY_PER_DEPTH = 90;
+constexpr int SEE_CAPTURE_MARGIN = 180, SEE_QUIET_MARGIN = 30;
+constexpr int QS_FUTILITY_MARGIN = 180;
+constexpr int TIME_CHECK_INTERVAL = 1024;
+
+int reductions[MAX_PLY + 1][MAX_MOVES];
+
+int reduction(bool improving, int depth, int moveCount) {
+    return reductions[std::min(depth, MAX_PLY)][std::min(moveCount, MAX_MOVES - 1)] + (!improving && depth > 4);
+}
+
+// Late-move pruning: after this many moves at a shallow depth, quiet moves are not searched.
+int lateMoveThreshold(int depth, bool improving) { return (3 + depth * depth) / (2 - improving); }
+
+int historyBonus(int depth) { return std::min(280 * depth - 200, 2000); }
+
+constexpr int PIECE_VALUE_QS[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 0};
+
+}  // namespace
+
+namespace search {
+
+void init() {
+    for (int d = 1; d <= MAX_PLY; ++d)
+        for (int m = 1; m < MAX_MOVES; ++m)
+            reductions[d][m] = int(0.8 + std::log(double(d)) * std::log(double(m)) / 2.3);
+}
+
+std::string scoreToUci(Value v) {
+    if (v >= VALUE_MATE_IN_MAX_PLY) return "mate " + std::to_string((VALUE_MATE - v + 1) / 2);
+    if (v <= VALUE_MATED_IN_MAX_PLY) return "mate " + std::to_string(-(VALUE_MATE + v) / 2);
+    return "cp " + std::to_string(v);
+}
+
+Value valueToTT(Value v, int ply) {
+    return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
+}
+
+Value valueFromTT(Value v, int ply, int rule50) {
+    if (v == VALUE_NONE) return VALUE_NONE;
+    if (v >= VALUE_MATE_IN_MAX_PLY) {
+        // A mate that would land after the fifty-move rule ends the game is no mate.
+        if (VALUE_MATE - v > 99 - rule50) return VALUE_MATE_IN_MAX_PLY - 1;
+        return v - ply;
+    }
+    if (v <= VALUE_MATED_IN_MAX_PLY) {
+        if (VALUE_MATE + v > 99 - rule50) return VALUE_MATED_IN_MAX_PLY + 1;
+        return v + ply;
+    }
+    return v;
+}
+
+}  // namespace search
+
+using namespace search;
+
+Worker::Worker(std::size_t idx, ThreadPool& p) : index(idx), pool(p) { clear(); }
+
+void Worker::clear() {
+    std::memset(&histories, 0, sizeof(histories));
+}
+
+bool Worker::stopRequested() const { return pool.stop.load(std::memory_order_relaxed); }
+
+void Worker::checkTime() {
+    if (--callsUntilTimeCheck > 0) return;
+    callsUntilTimeCheck = TIME_CHECK_INTERVAL;
+    const SearchLimits& limits = pool.limits;
+    if (limits.nodes && pool.nodesSearched() >= limits.nodes) pool.stop = true;
+    if (pool.ponder.load(std::memory_order_relaxed)) return;
+    TimePoint elapsed = time->elapsed();
+    if ((limits.movetime && elapsed >= limits.movetime) || (time->managed() && elapsed >= time->maximum()))
+        pool.stop = true;
+}
+
+void Worker::updateContinuation(Stack* ss, Piece pc, Square to, int bonus) {
+    for (int i : {1, 2})
+        if (isOk((ss - i)->currentMove))  // neither none nor null
+            updateHistory((*(ss - i)->continuationHistory)[pc][to], bonus);
+}
+
+void Worker::updateQuietStats(const Position& pos, Stack* ss, Move best, const Move* quiets, int quietCount, int bonus) {
+    const Color us = pos.sideToMove();
+    updateHistory(histories.butterfly[us][fromSq(best)][toSq(best)], bonus);
+    updateContinuation(ss, pos.movedPiece(best), toSq(best), bonus);
+    for (int i = 0; i < quietCount; ++i) {
+        updateHistory(histories.butterfly[us][fromSq(quiets[i])][toSq(quiets[i])], -bonus);
+        updateContinuation(ss, pos.movedPiece(quiets[i]), toSq(quiets[i]), -bonus);
+    }
+    if (ss->killers[0] != best) {
+        ss->killers[1] = ss->killers[0];
+        ss->killers[0] = best;
+    }
+    Move previous = (ss - 1)->currentMove;
+    if (isOk(previous))
+        histories.counterMoves[pos.pieceOn(toSq(previous))][toSq(previous)] = best;
+}
+
+void Worker::updateCaptureStats(const Position& pos, Move best, const Move* captures, int captureCount, int bonus) {
+    auto victim = [&](Move m) { return typeOf(m) == EN_PASSANT ? PAWN : typeOf(pos.pieceOn(toSq(m))); };
+    if (pos.isCaptureOrPromotion(best))
+        updateHistory(histories.capture[pos.movedPiece(best)][toSq(best)][victim(best)], bonus);
+    for (int i = 0; i < captureCount; ++i)
+        updateHistory(histories.capture[pos.movedPiece(captures[i])][toSq(captures[i])][victim(captures[i])], -bonus);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+void Worker::iterativeDeepening() {
+    Stack stack[MAX_PLY + 10];
+    Stack* ss = stack + 7;  // room for (ss - 7) look-backs
+    std::memset(stack, 0, sizeof(stack));
+    for (int i = 0; i < MAX_PLY + 10; ++i) {
+        stack[i].ply = i - 7;
+        stack[i].staticEval = VALUE_NONE;
+        stack[i].continuationHistory = &histories.continuation[NO_PIECE][0];
+    }
+
+    Position pos = rootPos;
+    const SearchLimits& limits = pool.limits;
+    const std::size_t multiPV = std::min<std::size_t>(pool.multiPV, rootMoves.size());
+    Move lastBestMove = MOVE_NONE;
+    int stableIterations = 0;
+    Value lastBestScore = VALUE_NONE;
+    callsUntilTimeCheck = TIME_CHECK_INTERVAL;
+    completedDepth = 0;
+    nmpMinPly = 0;
+
+    for (rootDepth = 1; rootDepth < MAX_PLY && !stopRequested(); ++rootDepth) {
+        if (limits.depth && isMain() && rootDepth > limits.depth) break;
+        for (RootMove& rm : rootMoves) rm.previousScore = rm.score;
+
+        for (pvIndex = 0; pvIndex < multiPV && !stopRequested(); ++pvIndex) {
+            selDepth = 0;
+            Value prev = rootMoves[pvIndex].averageScore;
+            Value delta = ASPIRATION_DELTA + std::abs(prev == -VALUE_INFINITE ? 0 : prev) / 64;
+            Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+            if (rootDepth >= 4 && prev != -VALUE_INFINITE) {
+                alpha = std::max(prev - delta, -VALUE_INFINITE);
+                beta = std::min(prev + delta, VALUE_INFINITE);
+            }
+            while (true) {
+                rootDelta = beta - alpha;
+                Value value = search<ROOT>(pos, ss, alpha, beta, rootDepth, false);
+                std::stable_sort(rootMoves.begin() + pvIndex, rootMoves.end());
+                if (stopRequested()) break;
+                if (isMain() && multiPV == 1 && (value <= alpha || value >= beta) && time->elapsed() > 3000)
+                    reportIteration(rootDepth, alpha, beta);
+                if (value <= alpha) {
+                    beta = (alpha + beta) / 2;
+                    alpha = std::max(value - delta, -VALUE_INFINITE);
+                } else if (value >= beta)
+                    beta = std::min(value + delta, VALUE_INFINITE);
+                else
+                    break;
+                delta += delta / 2;
+            }
+            std::stable_sort(rootMoves.begin(), rootMoves.begin() + pvIndex + 1);
+            // Interrupted iterations are not reported: their scores are unreliable.
+            if (isMain() && !stopRequested() && (pvIndex + 1 == multiPV || time->elapsed() > 3000))
+                reportIteration(rootDepth, -VALUE_INFINITE, VALUE_INFINITE);
+        }
+
+        if (stopRequested()) break;
+        completedDepth = rootDepth;
+        const Value bestScore = rootMoves[0].score;
+
+        if (!isMain()) continue;
+
+        if (limits.mate && bestScore >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - bestScore <= 2 * limits.mate)
+            pool.stop = true;
+
+        // Time: stop early when the best move has been stable, later when it keeps changing or
+        // the score is falling. An iteration takes about twice the previous one, so one that
+        // could not finish within the allotted time is not started.
+        stableIterations = rootMoves[0].move() == lastBestMove ? stableIterations + 1 : 0;
+        lastBestMove = rootMoves[0].move();
+        if (time->managed() && !pool.stop) {
+            static const double stabilityFactor[] = {1.6, 1.25, 1.0, 0.85, 0.75};
+            double factor = stabilityFactor[std::min(stableIterations, 4)];
+            if (lastBestScore != VALUE_NONE && bestScore < lastBestScore - 25) factor *= 1.3;
+            if (time->elapsed() > time->optimum() * factor * 0.6) {
+                if (pool.ponder) pool.stopOnPonderhit = true;
+                else pool.stop = true;
+            }
+        }
+        lastBestScore = bestScore;
+    }
+}
+
+void Worker::reportIteration(int depth, Value alpha, Value beta) const {
+    const TimePoint elapsed = std::max<TimePoint>(1, time->elapsed());
+    const std::uint64_t nodesTotal = pool.nodesSearched();
+    const std::size_t multiPV = std::min<std::size_t>(pool.multiPV, rootMoves.size());
+    std::ostringstream out;
+    for (std::size_t i = 0; i < multiPV; ++i) {
+        bool updated = rootMoves[i].score != -VALUE_INFINITE;
+        if (depth == 1 && !updated && i > 0) continue;
+        int d = updated ? depth : std::max(1, depth - 1);
+        Value v = updated ? rootMoves[i].score : rootMoves[i].previousScore;
+        if (v == -VALUE_INFINITE) continue;
+        if (i) out << "\n";
+        out << "info depth " << d << " seldepth " << rootMoves[i].selDepth << " multipv " << i + 1 << " score "
+            << scoreToUci(v);
+        if (i == pvIndex && v >= beta) out << " lowerbound";
+        else if (i == pvIndex && v <= alpha) out << " upperbound";
+        out << " nodes " << nodesTotal << " nps " << nodesTotal * 1000 / elapsed << " hashfull " << TT.hashfull()
+            << " time " << elapsed << " pv";
+        for (Move m : rootMoves[i].pv) out << " " << rootPos.moveToUci(m);
+    }
+    if (!out.str().empty()) uci::send(out.str());
+}
+
+// ---------------------------------------------------------------------------------------------
+
+template <Worker::NodeType nodeType>
+Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool cutNode) {
+    constexpr bool pvNode = nodeType != NON_PV;
+    constexpr bool rootNode = nodeType == ROOT;
+
+    if (depth <= 0) return qsearch<pvNode ? PV : NON_PV>(pos, ss, alpha, beta);
+
+    const int ply = ss->ply;
+    const Color us = pos.sideToMove();
+    if (pvNode) {
+        pvLength[ply] = ply;
+        selDepth = std::max(selDepth, ply + 1);
+    }
+    if (isMain()) checkTime();
+
+    if (!rootNode) {
+        if (stopRequested() || pos.isDraw(ply) || pos.isDeadPosition()) return VALUE_DRAW;
+        if (ply >= MAX_PLY - 1) return pos.inCheck() ? VALUE_DRAW : evaluatePosition(pos);
+        // Mate distance pruning: no line from here can beat a mate already found nearer the root.
+        alpha = std::max(matedIn(ply), alpha);
+        beta = std::min(mateIn(ply + 1), beta);
+        if (alpha >= beta) return alpha;
+    }
+
+    const bool inCheck = pos.inCheck();
+    const Move excluded = ss->excludedMove;
+    ss->inCheck = inCheck;
+    (ss + 1)->excludedMove = MOVE_NONE;
+    (ss + 1)->cutoffCount = 0;
+    (ss + 2)->killers[0] = (ss + 2)->killers[1] = MOVE_NONE;
+
+    // Transposition table. A singular-extension search (with a move excluded) neither uses
+    // cutoffs from the table nor stores into it: its result is about a different move set.
+    const Key key = pos.key();
+    TTData tte{};
+    void* slot = nullptr;
+    const bool ttHit = TT.probe(key, tte, slot);
+    const Move ttMove = rootNode ? rootMoves[pvIndex].move() : ttHit ? tte.move : MOVE_NONE;
+    const Value ttValue = ttHit ? valueFromTT(tte.value, ply, pos.rule50()) : VALUE_NONE;
+    if (!excluded) ss->ttPv = pvNode || (ttHit && tte.pv);
+
+    if (!pvNode && !excluded && ttHit && tte.depth >= depth && ttValue != VALUE_NONE &&
+        (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)) && pos.rule50() < 90)
+        return ttValue;
+
+    // Static evaluation, improved by the table's bound where it applies.
+    Value eval;
+    bool improving = false;
+    if (inCheck) {
+        ss->staticEval = eval = VALUE_NONE;
+    } else {
+        if (excluded)
+            eval = ss->staticEval;
+        else if (ttHit) {
+            eval = ss->staticEval = tte.eval != VALUE_NONE ? tte.eval : evaluatePosition(pos);
+            if (ttValue != VALUE_NONE && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttValue;
+        } else {
+            eval = ss->staticEval = evaluatePosition(pos);
+            TT.store(slot, key, VALUE_NONE, BOUND_NONE, TranspositionTable::DEPTH_OFFSET + 1, MOVE_NONE, eval, ss->ttPv);
+        }
+        Value before = (ss - 2)->staticEval != VALUE_NONE ? (ss - 2)->staticEval : (ss - 4)->staticEval;
+        improving = before == VALUE_NONE || ss->staticEval > before;
+    }
+
+    if (!pvNode && !inCheck && !excluded) {
+        // Razoring: far below alpha, only captures can help.
+        if (depth <= 3 && eval + RAZOR_MARGIN * depth < alpha) {
+            Value v = qsearch<NON_PV>(pos, ss, alpha - 1, alpha);
+            if (v < alpha) return v;
+        }
+        // Reverse futility: far above beta at low depth, assume it holds.
+        if (depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN)
+            return eval;
+        // Null move: if passing still fails high, a real move will too. Never with only king and
+        // pawns (zugzwang), and verified at high depth.
+        if (depth >= NMP_MIN_DEPTH && eval >= beta && ss->staticEval >= beta && (ss - 1)->currentMove != MOVE_NULL &&
+            pos.hasNonPawnMaterial(us) && beta > VALUE_MATED_IN_MAX_PLY && (ply >= nmpMinPly || us != nmpColor)) {
+            int R = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
+            ss->currentMove = MOVE_NULL;
+            ss->continuationHistory = &histories.continuation[NO_PIECE][0];
+            pos.makeNullMove();
+            nodes.fetch_add(1, std::memory_order_relaxed);
+            Value nullValue = -search<NON_PV>(pos, ss + 1, -beta, -beta + 1, depth - R, !cutNode);
+            pos.unmakeNullMove();
+            if (nullValue >= beta && !stopRequested()) {
+                if (nullValue >= VALUE_MATE_IN_MAX_PLY) nullValue = beta;
+                if (nmpMinPly || depth < 12) return nullValue;
+                nmpMinPly = ply + 3 * (depth - R) / 4;
+                nmpColor = us;
+                Value v = search<NON_PV>(pos, ss, beta - 1, beta, depth - R, false);
+                nmpMinPly = 0;
+                if (v >= beta) return nullValue;
+            }
+        }
+    }
+
+    // Internal iterative reduction: without a hash move this node is probably less important.
+    if (!rootNode && !ttMove && depth >= 4 && (pvNode || cutNode)) --depth;
+
+    const PieceToHistory* continuation[2] = {(ss - 1)->continuationHistory, (ss - 2)->continuationHistory};
+    Move previous = (ss - 1)->currentMove;
+    Move counterMove = isOk(previous)
+                           ? histories.counterMoves[pos.pieceOn(toSq(previous))][toSq(previous)] : MOVE_NONE;
+    MovePicker picker(pos, ttMove, histories, continuation, ss->killers, counterMove);
+
+    Value bestValue = -VALUE_INFINITE;
+    Move bestMove = MOVE_NONE;
+    Move quiets[64], captures[32];
+    int quietCount = 0, captureCount = 0, moveCount = 0;
+    bool skipQuiets = false;
+
+    for (Move move; (move = picker.next(skipQuiets)) != MOVE_NONE;) {
+        if (move == excluded) continue;
+        if (rootNode && std::find_if(rootMoves.begin() + pvIndex, rootMoves.end(),
+                                     [&](const RootMove& rm) { return rm.move() == move; }) == rootMoves.end())
+            continue;
+
+        ++moveCount;
+        if (rootNode && isMain() && time->elapsed() > 3000)
+            uci::send("info depth " + std::to_string(depth) + " currmove " + pos.moveToUci(move) + " currmovenumber " +
+                      std::to_string(moveCount + int(pvIndex)));
+
+        const bool capture = pos.isCaptureOrPromotion(move);
+        const bool givesCheck = pos.givesCheck(move);
+        const Piece moved = pos.movedPiece(move);
+        int newDepth = depth - 1;
+        const int history = capture ? 0
+                                    : histories.butterfly[us][fromSq(move)][toSq(move)] + (*continuation[0])[moved][toSq(move)];
+
+        // Shallow-depth pruning, once a line that avoids being mated is known.
+        if (!rootNode && pos.hasNonPawnMaterial(us) && bestValue > VALUE_MATED_IN_MAX_PLY) {
+            skipQuiets = moveCount >= lateMoveThreshold(depth, improving);
+            int lmrDepth = std::max(newDepth - reduction(improving, depth, moveCount), 0);
+            if (capture || givesCheck) {
+                if (depth <= 8 && !pos.seeGe(move, -SEE_CAPTURE_MARGIN * depth)) continue;
+            } else {
+                if (lmrDepth < 4 && history < -3000 * depth) continue;
+                if (!inCheck && lmrDepth < 8 && ss->staticEval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmrDepth <= alpha)
+                    continue;
+                if (lmrDepth < 8 && !pos.seeGe(move, -SEE_QUIET_MARGIN * lmrDepth * lmrDepth)) continue;
+            }
+        }
+
+        // Extensions: singular (the hash move is much better than every other), and checks.
+        int extension = 0;
+        if (!rootNode && depth >= SE_MIN_DEPTH && move == ttMove && !excluded && std::abs(ttValue) < VALUE_KNOWN_WIN &&
+            (tte.bound & BOUND_LOWER) && tte.depth >= depth - 3 && ply < 2 * rootDepth) {
+            Value singularBeta = ttValue - 2 * depth;
+            ss->excludedMove = move;
+            Value v = search<NON_PV>(pos, ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
+            ss->excludedMove = MOVE_NONE;
+            if (v < singularBeta) extension = 1;
+            else if (singularBeta >= beta) return singularBeta;  // several moves beat beta: multi-cut
+            else if (ttValue >= beta) extension = -1;
+        } else if (givesCheck && ply < 2 * rootDepth)
+            extension = 1;
+        newDepth += extension;
+
+        ss->currentMove = move;
+        ss->continuationHistory = &histories.continuation[moved][toSq(move)];
+        pos.makeMove(move);
+        nodes.fetch_add(1, std::memory_order_relaxed);
+
+        Value value;
+        // Late move reductions: later moves are searched shallower with a null window first.
+        if (depth >= 2 && moveCount > 1 + rootNode && (!capture || !ss->ttPv)) {
+            int r = reduction(improving, depth, moveCount);
+            r -= ss->ttPv;
+            r += cutNode;
+            r -= givesCheck;
+            r -= history / 8000;
+            if (capture) r = std::max(r - 1, 0);
+            int d = std::clamp(newDepth - r, 1, newDepth + 1);
+            value = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
+            if (value > alpha && d < newDepth) value = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, newDepth, !cutNode);
+        } else if (!pvNode || moveCount > 1)
+            value = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, newDepth, !cutNode);
+        if (pvNode && (moveCount == 1 || (value > alpha && (rootNode || value < beta))))
+            value = -search<PV>(pos, ss + 1, -beta, -alpha, newDepth, false);
+
+        pos.unmakeMove(move);
+        if (stopRequested()) return VALUE_ZERO;
+
+        if (rootNode) {
+            RootMove& rm = *std::find_if(rootMoves.begin(), rootMoves.end(), [&](const RootMove& r) { return r.move() == move; });
+            if (moveCount == 1 || value > alpha) {
+                rm.score = value;
+                rm.averageScore = rm.averageScore == -VALUE_INFINITE ? value : (2 * value + rm.averageScore) / 3;
+                rm.selDepth = selDepth;
+                rm.lowerbound = value >= beta;
+                rm.upperbound = value <= alpha;
+                rm.pv.assign(1, move);
+                for (int i = 1; i < pvLength[1]; ++i) rm.pv.push_back(pvTable[1][i]);
+            } else
+                rm.score = -VALUE_INFINITE;  // only the best move gets an exact score
+        }
+
+        if (value > bestValue) {
+            bestValue = value;
+            if (value > alpha) {
+                bestMove = move;
+                if (pvNode && !rootNode) {
+                    pvTable[ply][ply] = move;
+                    for (int i = ply + 1; i < pvLength[ply + 1]; ++i) pvTable[ply][i] = pvTable[ply + 1][i];
+                    pvLength[ply] = std::max(pvLength[ply + 1], ply + 1);
+                }
+                if (value >= beta) {
+                    ss->cutoffCount++;
+                    break;
+                }
+                alpha = value;
+            }
+        }
+        if (move != bestMove) {
+            if (capture && captureCount < 32) captures[captureCount++] = move;
+            else if (!capture && quietCount < 64) quiets[quietCount++] = move;
+        }
+    }
+
+    if (!moveCount) return excluded ? alpha : inCheck ? matedIn(ply) : VALUE_DRAW;
+
+    if (bestMove) {
+        int bonus = historyBonus(depth);
+        if (!pos.isCaptureOrPromotion(bestMove)) {
+            updateQuietStats(pos, ss, bestMove, quiets, quietCount, bonus);
+            updateCaptureStats(pos, bestMove, captures, captureCount, bonus);
+        } else
+            updateCaptureStats(pos, bestMove, captures, captureCount, bonus);
+    }
+
+    if (!excluded && !(rootNode && pvIndex))
+        TT.store(slot, key, valueToTT(bestValue, ply),
+                 bestValue >= beta ? BOUND_LOWER : pvNode && bestMove ? BOUND_EXACT : BOUND_UPPER, depth, bestMove,
+                 ss->staticEval, ss->ttPv);
+    return bestValue;
+}
+
+template <Worker::NodeType nodeType>
+Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta) {
+    constexpr bool pvNode = nodeType == PV;
+    const int ply = ss->ply;
+    if (pvNode) {
+        pvLength[ply] = ply;
+        selDepth = std::max(selDepth, ply + 1);
+    }
+    if (isMain()) checkTime();
+    if (stopRequested() || pos.isDraw(ply) || pos.isDeadPosition()) return VALUE_DRAW;
+
+    const bool inCheck = pos.inCheck();
+    if (ply >= MAX_PLY - 1) return inCheck ? VALUE_DRAW : evaluatePosition(pos);
+
+    const Key key = pos.key();
+    TTData tte{};
+    void* slot = nullptr;
+    const bool ttHit = TT.probe(key, tte, slot);
+    const Value ttValue = ttHit ? valueFromTT(tte.value, ply, pos.rule50()) : VALUE_NONE;
+    const bool ttPv = ttHit && tte.pv;
+    if (!pvNode && ttHit && tte.depth >= 0 && ttValue != VALUE_NONE &&
+        (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
+        return ttValue;
+
+    Value bestValue, futilityBase;
+    if (inCheck) {
+        ss->staticEval = VALUE_NONE;
+        bestValue = futilityBase = -VALUE_INFINITE;
+    } else {
+        ss->staticEval = bestValue = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluatePosition(pos);
+        if (ttValue != VALUE_NONE && (tte.bound & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER))) bestValue = ttValue;
+        // Stand pat: the side to move need not capture.
+        if (bestValue >= beta) {
+            if (!ttHit)
+                TT.store(slot, key, valueToTT(bestValue, ply), BOUND_LOWER, TranspositionTable::DEPTH_OFFSET + 1,
+                         MOVE_NONE, ss->staticEval, false);
+            return bestValue;
+        }
+        alpha = std::max(alpha, bestValue);
+        futilityBase = bestValue + QS_FUTILITY_MARGIN;
+    }
+
+    const PieceToHistory* continuation[2] = {(ss - 1)->continuationHistory, (ss - 2)->continuationHistory};
+    MovePicker picker(pos, ttHit ? tte.move : MOVE_NONE, histories, continuation);
+    Move bestMove = MOVE_NONE;
+    int moveCount = 0;
+
+    for (Move move; (move = picker.next()) != MOVE_NONE;) {
+        ++moveCount;
+        const bool givesCheck = pos.givesCheck(move);
+        if (!inCheck && bestValue > VALUE_MATED_IN_MAX_PLY) {
+            // Futility: even winning the victim for free would not reach alpha.
+            if (!givesCheck && typeOf(move) != PROMOTION) {
+                PieceType victim = typeOf(move) == EN_PASSANT ? PAWN : typeOf(pos.pieceOn(toSq(move)));
+                Value optimistic = futilityBase + PIECE_VALUE_QS[victim];
+                if (optimistic <= alpha) {
+                    bestValue = std::max(bestValue, optimistic);
+                    continue;
+                }
+            }
+            if (!pos.seeGe(move, 0)) continue;
+        }
+
+        ss->currentMove = move;
+        ss->continuationHistory = &histories.continuation[pos.movedPiece(move)][toSq(move)];
+        pos.makeMove(move);
+        nodes.fetch_add(1, std::memory_order_relaxed);
+        Value value = -qsearch<nodeType>(pos, ss + 1, -beta, -alpha);
+        pos.unmakeMove(move);
+        if (stopRequested()) return VALUE_ZERO;
+
+        if (value > bestValue) {
+            bestValue = value;
+            if (value > alpha) {
+                bestMove = move;
+                if (pvNode) {
+                    pvTable[ply][ply] = move;
+                    for (int i = ply + 1; i < pvLength[ply + 1]; ++i) pvTable[ply][i] = pvTable[ply + 1][i];
+                    pvLength[ply] = std::max(pvLength[ply + 1], ply + 1);
+                }
+                if (value >= beta) break;
+                alpha = value;
+            }
+        }
+    }
+
+    // In check every evasion was tried: none means mate.
+    if (inCheck && bestValue == -VALUE_INFINITE) return matedIn(ply);
+
+    TT.store(slot, key, valueToTT(bestValue, ply), bestValue >= beta ? BOUND_LOWER : BOUND_UPPER, 0, bestMove,
+             ss->staticEval, ttPv);
+    return bestValue;
+}

@@ -1,0 +1,118 @@
+// Alpha-beta search: iterative deepening, aspiration windows, principal variation search,
+// quiescence search, and the pruning, reduction and extension rules around them.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "eval.h"
+#include "movepick.h"
+#include "position.h"
+#include "timeman.h"
+
+struct SearchLimits {
+    std::int64_t time[COLOR_NB] = {0, 0}, inc[COLOR_NB] = {0, 0};
+    std::int64_t movetime = 0;
+    int movestogo = 0, depth = 0, mate = 0;
+    std::uint64_t nodes = 0;
+    bool infinite = false, ponder = false;
+    std::vector<Move> searchmoves;
+
+    bool usesClock() const { return time[WHITE] || time[BLACK]; }
+};
+
+struct RootMove {
+    explicit RootMove(Move m) : pv{m} {}
+    bool operator<(const RootMove& other) const {  // best first, for std::stable_sort
+        return score != other.score ? score > other.score : previousScore > other.previousScore;
+    }
+    Move move() const { return pv[0]; }
+
+    Value score = -VALUE_INFINITE;
+    Value previousScore = -VALUE_INFINITE;
+    Value averageScore = -VALUE_INFINITE;
+    bool lowerbound = false, upperbound = false;
+    int selDepth = 0;
+    std::vector<Move> pv;
+};
+
+// What each ply of the search keeps for its children and parents.
+struct Stack {
+    int ply;
+    Move currentMove;
+    Move excludedMove;
+    Move killers[2];
+    Value staticEval;
+    bool inCheck;
+    bool ttPv;
+    int cutoffCount;
+    PieceToHistory* continuationHistory;
+};
+
+class ThreadPool;
+
+// One search thread's state: its own position, root moves, histories and statistics.
+class Worker {
+public:
+    Worker(std::size_t index, ThreadPool& pool);
+
+    void clear();                // forget all learned move-ordering statistics
+    void iterativeDeepening();   // the search of one `go`, until the pool says stop
+    std::size_t id() const { return index; }
+    bool isMain() const { return index == 0; }
+
+    // Counters read by other threads: written only by this thread, read relaxed.
+    std::atomic<std::uint64_t> nodes{0};
+    std::atomic<int> completedDepth{0};
+
+    Position rootPos;
+    std::vector<RootMove> rootMoves;
+    int selDepth = 0;
+    int rootDepth = 0;
+    std::size_t pvIndex = 0;
+    TimeManager* time = nullptr;
+
+private:
+    enum NodeType { NON_PV, PV, ROOT };
+
+    template <NodeType nodeType>
+    Value search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool cutNode);
+    template <NodeType nodeType>
+    Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta);
+
+    Value evaluatePosition(const Position& pos) { return evaluate(pos, evalCache); }
+    void updateQuietStats(const Position& pos, Stack* ss, Move best, const Move* quiets, int quietCount, int bonus);
+    void updateCaptureStats(const Position& pos, Move best, const Move* captures, int captureCount, int bonus);
+    void updateContinuation(Stack* ss, Piece pc, Square to, int bonus);
+    void checkTime();
+    void reportIteration(int depth, Value alpha, Value beta) const;
+    bool stopRequested() const;
+
+    std::size_t index;
+    ThreadPool& pool;
+    EvalCache evalCache;
+    MoveHistories histories;
+    std::uint64_t callsUntilTimeCheck = 0;
+    Value rootDelta = 1;
+    int nmpMinPly = 0;     // null move verification: no null moves for nmpColor before this ply
+    Color nmpColor = WHITE;
+    Value bestPreviousScore = VALUE_NONE;
+    Move pvTable[MAX_PLY + 1][MAX_PLY + 1];
+    int pvLength[MAX_PLY + 1];
+};
+
+namespace search {
+
+// Fills the reduction table; call once at startup.
+void init();
+
+// Score text for UCI: "cp N" or "mate N" (in moves, negative when being mated).
+std::string scoreToUci(Value v);
+
+// Converts between root-relative mate scores (in the search) and node-relative ones (in the
+// table), and refuses stored mates the fifty-move rule would not let happen.
+Value valueToTT(Value v, int ply);
+Value valueFromTT(Value v, int ply, int rule50);
+
+}  // namespace search

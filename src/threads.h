@@ -1,0 +1,75 @@
+// The search thread pool. Threads are created once and sleep on a condition variable between
+// searches; one atomic flag stops them all. All threads search the same root on the shared
+// transposition table (Lazy SMP); only the main thread (index 0) manages time and prints.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "search.h"
+#include "timeman.h"
+
+class ThreadPool;
+
+class SearchThread {
+public:
+    SearchThread(std::size_t index, ThreadPool& pool);
+    ~SearchThread();
+    SearchThread(const SearchThread&) = delete;
+
+    void startSearching();
+    void waitForSearchFinished();
+    Worker& worker() { return *work; }
+
+private:
+    void idleLoop();
+
+    std::size_t index;
+    ThreadPool& pool;
+    std::unique_ptr<Worker> work;
+    std::mutex mutex;
+    std::condition_variable cv;
+    bool searching = true;  // until the thread has set itself up
+    bool exiting = false;
+    std::thread thread;
+};
+
+class ThreadPool {
+public:
+    ~ThreadPool() { set(0); }
+
+    // Resizes the pool; on failure returns an error and keeps the old size.
+    std::string set(std::size_t count);
+    std::size_t size() const { return threads.size(); }
+
+    // Starts a search of `pos` in the background; the main thread prints bestmove when done.
+    void startThinking(const Position& pos, const SearchLimits& limits, TimePoint startTime);
+    void waitForSearchFinished();
+    bool searching() const { return busy.load(); }
+    void clear();  // forget what the threads learned (new game)
+    std::uint64_t nodesSearched() const;
+
+    // Called by the main search thread.
+    void mainThreadSearch();
+
+    std::atomic<bool> stop{false};
+    std::atomic<bool> ponder{false};
+    std::atomic<bool> stopOnPonderhit{false};
+    SearchLimits limits;
+    TimeManager time;
+    std::size_t multiPV = 1;
+    TimePoint moveOverhead = 10;
+
+private:
+    Worker& bestWorker();
+
+    std::vector<std::unique_ptr<SearchThread>> threads;
+    std::atomic<bool> busy{false};
+};
+
+extern ThreadPool Threads;

@@ -1,0 +1,74 @@
+// The transposition table, shared by all search threads without locks.
+//
+// An entry is two 64-bit words: `data` (move, value, static eval, depth, bound, generation) and
+// `check` = key XOR data (Hyatt's lockless hashing). Each word is read and written as one relaxed
+// atomic, so there are no data races, and an entry torn by two racing writers (one's check word
+// with the other's data word) fails the check `check ^ data == key` and is never believed. The
+// move of a believed entry is still re-validated by the search before use, because a full-key
+// match cannot prove the move belongs to this position after a 64-bit key collision.
+//
+// Four entries share one 64-byte bucket (one cache line); the bucket is chosen by the high bits
+// of key * bucketCount, so any table size works.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "types.h"
+
+enum Bound : int { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT = BOUND_UPPER | BOUND_LOWER };
+
+// What a probe returns: a decoded copy, never a reference into the shared table.
+struct TTData {
+    Move move;
+    Value value;
+    Value eval;
+    int depth;
+    Bound bound;
+    bool pv;
+};
+
+class TranspositionTable {
+public:
+    static constexpr int DEPTH_OFFSET = -8;  // stored depth is depth - DEPTH_OFFSET, in 8 bits
+
+    ~TranspositionTable();
+
+    // Allocates `mb` megabytes, cleared with `threads` threads. On failure returns an error and
+    // keeps the table it had.
+    std::string resize(std::size_t mb, int threads);
+    void clear(int threads);
+    void newSearch() { generation = (generation + 1) & 31; }
+
+    // Looks the key up; on a hit fills `out`. `slot` receives where to store this key later.
+    bool probe(Key key, TTData& out, void*& slot) const;
+    void store(void* slot, Key key, Value value, Bound bound, int depth, Move move, Value eval, bool pv);
+    void prefetch(Key key) const { __builtin_prefetch(bucketOf(key)); }
+
+    // Permille of the sampled entries written in the current search.
+    int hashfull() const;
+    std::size_t sizeMB() const { return megabytes; }
+
+private:
+    struct Entry {
+        std::atomic<std::uint64_t> check;
+        std::atomic<std::uint64_t> data;
+    };
+    struct alignas(64) Bucket {
+        Entry entries[4];
+    };
+
+    Bucket* bucketOf(Key key) const {
+        return &buckets[std::size_t((__uint128_t(key) * __uint128_t(bucketCount)) >> 64)];
+    }
+
+    Bucket* buckets = nullptr;
+    std::size_t bucketCount = 0;
+    std::size_t allocatedBytes = 0;
+    std::size_t megabytes = 0;
+    std::uint8_t generation = 0;
+};
+
+extern TranspositionTable TT;
