@@ -11,6 +11,7 @@ Magic bishopMagics[SQUARE_NB];
 Bitboard pawnAttacks[COLOR_NB][SQUARE_NB];
 Bitboard knightAttacks[SQUARE_NB];
 Bitboard kingAttacks[SQUARE_NB];
+Bitboard emptyBoardAttacks[PIECE_TYPE_NB][SQUARE_NB];
 Bitboard between[SQUARE_NB][SQUARE_NB];
 Bitboard line[SQUARE_NB][SQUARE_NB];
 
@@ -133,6 +134,11 @@ void init() {
     simd::initPext();
 #endif
 
+    for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+        emptyBoardAttacks[BISHOP][s] = slidingAttacks(BISHOP, s, 0);
+        emptyBoardAttacks[ROOK][s] = slidingAttacks(ROOK, s, 0);
+        emptyBoardAttacks[QUEEN][s] = emptyBoardAttacks[BISHOP][s] | emptyBoardAttacks[ROOK][s];
+    }
     for (Square a = SQ_A1; a <= SQ_H8; ++a)
         for (Square b = SQ_A1; b <= SQ_H8; ++b) {
             between[a][b] = line[a][b] = 0;

@@ -27,6 +27,7 @@ extern Magic bishopMagics[SQUARE_NB];
 extern Bitboard pawnAttacks[COLOR_NB][SQUARE_NB];
 extern Bitboard knightAttacks[SQUARE_NB];
 extern Bitboard kingAttacks[SQUARE_NB];
+extern Bitboard emptyBoardAttacks[PIECE_TYPE_NB][SQUARE_NB];  // bishop, rook, queen rays
 extern Bitboard between[SQUARE_NB][SQUARE_NB];
 extern Bitboard line[SQUARE_NB][SQUARE_NB];
 
@@ -72,6 +73,8 @@ inline Bitboard queenAttacks(Square s, Bitboard occupied) {
 inline Bitboard pawnAttacks(Color c, Square s) { return attacks::pawnAttacks[c][s]; }
 inline Bitboard knightAttacks(Square s) { return attacks::knightAttacks[s]; }
 inline Bitboard kingAttacks(Square s) { return attacks::kingAttacks[s]; }
+// A slider's rays on an empty board: the squares it could ever reach from s.
+inline Bitboard emptyBoardAttacks(PieceType pt, Square s) { return attacks::emptyBoardAttacks[pt][s]; }
 
 // Attacks of a non-pawn piece type from s.
 inline Bitboard attacksBB(PieceType pt, Square s, Bitboard occupied) {

@@ -415,7 +415,7 @@ Bitboard Position::attackersTo(Square s, Bitboard occupied) const {
 
 Bitboard Position::blockersFor(Square s, Bitboard sliders, Bitboard* pinners) const {
     Bitboard blockers = 0;
-    Bitboard snipers = ((rookAttacks(s, 0) & pieces(QUEEN, ROOK)) | (bishopAttacks(s, 0) & pieces(QUEEN, BISHOP))) & sliders;
+    Bitboard snipers = ((emptyBoardAttacks(ROOK, s) & pieces(QUEEN, ROOK)) | (emptyBoardAttacks(BISHOP, s) & pieces(QUEEN, BISHOP))) & sliders;
     Bitboard occupancy = pieces() ^ snipers;
     if (pinners) *pinners = 0;
     while (snipers) {

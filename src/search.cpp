@@ -40,9 +40,10 @@ constexpr int PIECE_VALUE_QS[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 0};
 namespace search {
 
 void init() {
+    double logs[MAX_MOVES];
+    for (int i = 1; i < MAX_MOVES; ++i) logs[i] = std::log(double(i));
     for (int d = 1; d <= MAX_PLY; ++d)
-        for (int m = 1; m < MAX_MOVES; ++m)
-            reductions[d][m] = int(0.8 + std::log(double(d)) * std::log(double(m)) / 2.3);
+        for (int m = 1; m < MAX_MOVES; ++m) reductions[d][m] = int(0.8 + logs[d] * logs[m] / 2.3);
 }
 
 std::string scoreToUci(Value v) {
