@@ -77,7 +77,7 @@ bool MovePicker::isRefutation(Move m) const {
     return m == refutations[0] || m == refutations[1] || m == refutations[2];
 }
 
-Move MovePicker::next(bool skipQuiets) {
+Move MovePicker::next() {
     Move buffer[MAX_MOVES];
     auto fill = [&](Move* last) {
         end = cur;
@@ -97,7 +97,7 @@ Move MovePicker::next(bool skipQuiets) {
         fill(generate<NOISY>(pos, buffer));
         scoreCaptures();
         ++stage;
-        return next(skipQuiets);
+        return next();
 
     case GOOD_CAPTURE:
         while (cur < end) {
@@ -121,18 +121,15 @@ Move MovePicker::next(bool skipQuiets) {
         [[fallthrough]];
 
     case QUIET_INIT:
-        if (!skipQuiets) {
-            cur = badCapturesEnd;
-            fill(generate<QUIETS>(pos, buffer));
-            scoreQuiets();
-            std::stable_sort(cur, end, [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
-        } else
-            cur = end = badCapturesEnd;
+        cur = badCapturesEnd;
+        fill(generate<QUIETS>(pos, buffer));
+        scoreQuiets();
+        std::stable_sort(cur, end, [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
         ++stage;
         [[fallthrough]];
 
     case QUIET:
-        while (!skipQuiets && cur < end) {
+        while (cur < end) {
             Move m = (cur++)->move;
             if (m != ttMove && !(isRefutation(m) && !pos.isCaptureOrPromotion(m))) return m;
         }

@@ -35,9 +35,8 @@ public:
     MovePicker(const Position& pos, Move ttMove, const MoveHistories& histories,
                const PieceToHistory* const* continuation);
 
-    // The next move, or MOVE_NONE when exhausted. With skipQuiets, quiet moves not yet returned
-    // are skipped (late-move pruning).
-    Move next(bool skipQuiets = false);
+    // The next move, or MOVE_NONE when exhausted.
+    Move next();
 
 private:
     struct ScoredMove {

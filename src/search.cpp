@@ -342,9 +342,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     Move bestMove = MOVE_NONE;
     Move quiets[64], captures[32];
     int quietCount = 0, captureCount = 0, moveCount = 0;
-    bool skipQuiets = false;
 
-    for (Move move; (move = picker.next(skipQuiets)) != MOVE_NONE;) {
+    for (Move move; (move = picker.next()) != MOVE_NONE;) {
         if (move == excluded) continue;
         if (rootNode && std::find_if(rootMoves.begin() + pvIndex, rootMoves.end(),
                                      [&](const RootMove& rm) { return rm.move() == move; }) == rootMoves.end())
@@ -364,7 +363,9 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
         // Shallow-depth pruning, once a line that avoids being mated is known.
         if (!rootNode && pos.hasNonPawnMaterial(us) && bestValue > VALUE_MATED_IN_MAX_PLY) {
-            skipQuiets = moveCount >= lateMoveThreshold(depth, improving);
+            // Late-move pruning skips quiet moves, but not quiet checks: mating attacks are
+            // often long series of them, and a shallow search would not see past the first.
+            if (!capture && !givesCheck && moveCount >= lateMoveThreshold(depth, improving)) continue;
             int lmrDepth = std::max(newDepth - reduction(improving, depth, moveCount), 0);
             if (capture || givesCheck) {
                 if (depth <= 8 && !pos.seeGe(move, -SEE_CAPTURE_MARGIN * depth)) continue;

@@ -1,0 +1,32 @@
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+#include "bench.h"
+#include "engine_process.h"
+#include "position.h"
+
+TEST_CASE("bench: the node count equals the one recorded in the repository", "[bench]") {
+    // Update tests/bench.expected whenever a change alters the search (and say so in the commit).
+    std::ifstream expectedFile(QUADBIT_SOURCE_DIR "/tests/bench.expected");
+    REQUIRE(expectedFile);
+    std::string expected;
+    expectedFile >> expected;
+
+    EngineProcess e({"bench"});
+    std::string nodes;
+    for (const auto& line : e.readUntil("Nodes searched", 120000))
+        if (line.rfind("Nodes searched  : ", 0) == 0) nodes = line.substr(18);
+    REQUIRE(nodes == expected);
+    REQUIRE(e.readLine().rfind("Nodes/second    : ", 0) == 0);
+    REQUIRE(e.waitExit() == 0);
+}
+
+TEST_CASE("bench: every bench and speedtest position is a valid FEN", "[bench]") {
+    for (const auto* list : {&benchPositions(), &speedtestPositions()})
+        for (const std::string& fen : *list) {
+            Position pos;
+            INFO(fen);
+            REQUIRE(pos.setFen(fen) == "");
+        }
+}

@@ -1,0 +1,355 @@
+// The engine driven through pipes, as a GUI or match runner drives it.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <random>
+#include <regex>
+#include <set>
+#include <thread>
+
+#include "engine_process.h"
+#include "movegen.h"
+#include "support.h"
+
+namespace {
+
+bool startsWith(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+
+std::vector<std::string> errorsIn(const std::vector<std::string>& lines) {
+    std::vector<std::string> errors;
+    for (const auto& l : lines)
+        if (startsWith(l, "info string error:")) errors.push_back(l);
+    return errors;
+}
+
+std::string fenOf(EngineProcess& e) {
+    e.send("d");
+    for (const auto& l : e.readUntil("Fen:"))
+        if (startsWith(l, "Fen: ")) return l.substr(5);
+    return "";
+}
+
+// The score of the last complete info line (no bound), as "cp N" or "mate N".
+std::string lastScore(const std::vector<std::string>& lines) {
+    std::string score;
+    std::regex re("score ((cp|mate) -?\\d+)");
+    for (const auto& l : lines) {
+        std::smatch m;
+        if (startsWith(l, "info") && l.find("bound") == std::string::npos && std::regex_search(l, m, re)) score = m[1];
+    }
+    return score;
+}
+
+std::string bestMoveOf(const std::vector<std::string>& lines) {
+    std::istringstream in(lines.back());
+    std::string word, move;
+    in >> word >> move;
+    return move;
+}
+
+bool isLegal(const std::string& fen, const std::string& move) {
+    Position pos;
+    return pos.setFen(fen) == "" && pos.parseUciMove(move) != MOVE_NONE;
+}
+
+}  // namespace
+
+TEST_CASE("uci: a whole protocol conversation", "[uci]") {
+    EngineProcess e;
+    e.send("uci");
+    auto lines = e.readUntil("uciok");
+    REQUIRE(startsWith(lines[0], "id name Quadbit"));
+    REQUIRE(std::count_if(lines.begin(), lines.end(), [](auto& l) { return startsWith(l, "id author"); }) == 1);
+    for (const char* option : {"option name Hash type spin default 16 min 1 max ", "option name Threads type spin default 1 min 1 max 1024",
+                               "option name Clear Hash type button", "option name Ponder type check default false",
+                               "option name MultiPV type spin default 1 min 1 max ", "option name Move Overhead type spin default ",
+                               "option name UCI_Chess960 type check default false"})
+        REQUIRE(std::any_of(lines.begin(), lines.end(), [&](auto& l) { return startsWith(l, option); }));
+
+    REQUIRE(e.sync().empty());
+    e.send("ucinewgame");
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    e.send("go depth 6");
+    lines = e.readUntil("bestmove");
+    // Every info line with a score carries the standard fields.
+    std::regex info("^info depth \\d+ seldepth \\d+ multipv 1 score (cp|mate) -?\\d+( lowerbound| upperbound)? nodes \\d+ nps \\d+ hashfull \\d+ time \\d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$");
+    int infos = 0;
+    for (const auto& l : lines)
+        if (startsWith(l, "info depth")) {
+            REQUIRE(std::regex_match(l, info));
+            ++infos;
+        }
+    REQUIRE(infos >= 6);
+    REQUIRE(isLegal("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2", bestMoveOf(lines)));
+
+    // MultiPV: three distinct lines per depth.
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 5");
+    lines = e.readUntil("bestmove");
+    std::set<std::string> firstMoves;
+    for (const auto& l : lines)
+        if (startsWith(l, "info depth 5 ")) {
+            REQUIRE(std::regex_search(l, std::regex("multipv [123] ")));
+            firstMoves.insert(l.substr(l.find(" pv ") + 4, 4));
+        }
+    REQUIRE(firstMoves.size() == 3);
+    e.send("setoption name MultiPV value 1");
+
+    // Infinite and ponder searches wait for stop / ponderhit before bestmove.
+    e.send("go infinite");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    REQUIRE(e.sync().size() >= 1);  // info lines, but no bestmove yet
+    e.send("stop");
+    lines = e.readUntil("bestmove", 2000);
+    REQUIRE(isLegal(START_FEN, bestMoveOf(lines)));
+
+    e.send("go ponder wtime 1000 btime 1000");
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    for (const auto& l : e.sync()) REQUIRE(!startsWith(l, "bestmove"));
+    e.send("ponderhit");
+    lines = e.readUntil("bestmove", 3000);
+    REQUIRE(isLegal(START_FEN, bestMoveOf(lines)));
+
+    // Movetime is respected.
+    auto start = std::chrono::steady_clock::now();
+    e.send("go movetime 300");
+    e.readUntil("bestmove", 3000);
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+    REQUIRE(ms >= 290);
+    REQUIRE(ms < 1000);
+
+    // Extensions: perft, d, eval.
+    e.send("go perft 3");
+    lines = e.readUntil("Nodes searched");
+    REQUIRE(lines.back() == "Nodes searched: 8902");
+    REQUIRE(fenOf(e) == START_FEN);
+    e.send("eval");
+    REQUIRE(startsWith(e.readUntil("Final evaluation").back(), "Final evaluation: "));
+
+    e.send("quit");
+    REQUIRE(e.waitExit() == 0);
+}
+
+TEST_CASE("uci: Chess960 castling is written king-takes-rook", "[uci]") {
+    EngineProcess e;
+    e.send("setoption name UCI_Chess960 value true");
+    e.send("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    e.send("go perft 1");
+    auto lines = e.readUntil("Nodes searched");
+    REQUIRE(lines.back() == "Nodes searched: 21");
+    e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1");
+    REQUIRE(fenOf(e) == "r3k2r/8/8/8/8/8/8/R4RK1 b ha - 1 1");
+    e.send("setoption name UCI_Chess960 value false");
+    e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1 e8c8");
+    REQUIRE(fenOf(e) == "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+}
+
+TEST_CASE("uci: every kind of bad input is answered with an error and changes nothing", "[uci][robust]") {
+    EngineProcess e;
+    const std::string base = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    e.send("position fen " + base + " moves a1a2");
+    const std::string before = fenOf(e);
+    REQUIRE(before == "r3k2r/8/8/8/8/8/R7/4K2R b Kkq - 1 1");
+
+    const char* bad[] = {
+        "foo",
+        "position",
+        "position nonsense",
+        "position startpos e2e4",
+        "position fen",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBXR w KQkq - 0 1",
+        "position fen 4k3/8/8/8/8/8/8/4K2R w KQ - 0 1",
+        "position startpos moves e2e4 e7e5 e1e3",
+        "position startpos moves e2e4 zz",
+        "position startpos moves e2e5",
+        "position startpos moves e7e5",
+        "setoption name NoSuchOption value 3",
+        "setoption nonsense",
+        "setoption name Hash value 0",
+        "setoption name Hash value 99999999999",
+        "setoption name Hash value lots",
+        "setoption name Hash value 33554432",
+        "setoption name Threads value 0",
+        "setoption name Threads value 5000",
+        "setoption name MultiPV value -1",
+        "setoption name UCI_Chess960 value maybe",
+        "setoption name Clear Hash value 3",
+        "go perft x",
+        "go perft 99",
+        "perft",
+    };
+    for (const char* line : bad) {
+        INFO(line);
+        e.send(line);
+        auto lines = e.sync();
+        REQUIRE(errorsIn(lines).size() == 1);
+        REQUIRE(fenOf(e) == before);
+    }
+
+    // Options keep their old values after a refused change: a search still works.
+    e.send("go depth 3");
+    REQUIRE(isLegal(before, bestMoveOf(e.readUntil("bestmove"))));
+
+    // stop and ponderhit while idle are harmless and print nothing.
+    e.send("stop");
+    e.send("ponderhit");
+    REQUIRE(e.sync().empty());
+
+    // go while searching: refused, the running search goes on and ends once.
+    e.send("go infinite");
+    e.send("go depth 1");
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    e.send("position startpos");
+    e.send("setoption name Hash value 32");
+    e.send("ucinewgame");
+    auto during = e.sync();
+    REQUIRE(errorsIn(during).size() == 4);
+    for (const auto& l : during) REQUIRE(!startsWith(l, "bestmove"));
+    e.send("stop");
+    REQUIRE(isLegal(before, bestMoveOf(e.readUntil("bestmove"))));
+    REQUIRE(fenOf(e) == before);
+
+    // A malformed go still searches (a GUI is waiting), with the bad parts reported.
+    e.send("go depth 2 wtime abc frobnicate");
+    auto lines = e.readUntil("bestmove");
+    REQUIRE(errorsIn(lines).size() == 2);
+    REQUIRE(isLegal(before, bestMoveOf(lines)));
+
+    e.send("quit");
+    REQUIRE(e.waitExit() == 0);
+}
+
+TEST_CASE("uci: random garbage never crashes or hangs the engine", "[uci][robust]") {
+    EngineProcess e;
+    std::mt19937 rng(99);
+    const std::vector<std::string> words = {"go", "position", "fen", "startpos", "moves", "setoption", "name", "value",
+                                            "Hash", "Threads", "depth", "nodes", "perft", "e2e4", "e7e5", "8/8/8",
+                                            "w", "-", "0", "1", "-5", "99999999999999999999", "searchmoves", "mate",
+                                            "movetime", "wtime", "btime", "ponder", "stop", "\t", "d", "eval"};
+    for (int i = 0; i < 400; ++i) {
+        std::string line;
+        int n = rng() % 8;
+        for (int k = 0; k < n; ++k) {
+            if (rng() % 5 == 0) {
+                for (int c = rng() % 6; c > 0; --c) line += char(1 + rng() % 254);
+            } else
+                line += words[rng() % words.size()];
+            line += ' ';
+        }
+        // Keep searches short: anything that starts a search gets a depth limit or is stopped.
+        if (line.rfind("go", 0) == 0) line += " depth 2";
+        std::replace(line.begin(), line.end(), '\n', ' ');
+        e.send(line);
+        e.send("stop");
+        e.sync(20000);
+    }
+    e.send("position startpos");
+    e.send("go depth 2");
+    REQUIRE(isLegal(START_FEN, bestMoveOf(e.readUntil("bestmove"))));
+}
+
+TEST_CASE("uci: draws by repetition, fifty moves and dead material score 0", "[uci][draw]") {
+    EngineProcess e;
+    // Knights out and back twice: f6g8 repeats the start position a third time.
+    e.send("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+    e.send("go depth 8 searchmoves f6g8");
+    auto lines = e.readUntil("bestmove");
+    REQUIRE(lastScore(lines) == "cp 0");
+    REQUIRE(bestMoveOf(lines) == "f6g8");
+
+    // Fifty-move rule: no mate in one, so every line is a draw.
+    e.send("position fen 8/8/8/8/8/5k2/8/4K2R w - - 99 80");
+    e.send("go depth 12");
+    REQUIRE(lastScore(e.readUntil("bestmove")) == "cp 0");
+    // ...but a mate given on the hundredth half-move is still a mate.
+    e.send("position fen 7k/8/6K1/8/8/8/8/R7 w - - 99 80");
+    e.send("go depth 8");
+    lines = e.readUntil("bestmove");
+    REQUIRE(lastScore(lines) == "mate 1");
+    REQUIRE(bestMoveOf(lines) == "a1a8");
+
+    // Dead positions (FIDE 5.2b) and near-dead ones.
+    for (const char* fen : {"8/8/8/4k3/8/8/8/4KB2 w - - 0 1", "8/8/8/4k3/8/8/8/4KN2 b - - 0 1", "8/8/8/4k3/8/8/8/4K3 w - - 0 1",
+                            "2b5/8/8/4k3/8/8/8/3BKB2 w - - 0 1"}) {
+        INFO(fen);
+        e.send(std::string("position fen ") + fen);
+        e.send("go depth 10");
+        REQUIRE(lastScore(e.readUntil("bestmove")) == "cp 0");
+    }
+}
+
+TEST_CASE("uci: no legal move answers bestmove 0000 with the right score", "[uci]") {
+    EngineProcess e;
+    e.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");  // checkmated
+    e.send("go depth 5");
+    auto lines = e.readUntil("bestmove");
+    REQUIRE(lines.back() == "bestmove 0000");
+    REQUIRE(lastScore(lines) == "mate 0");
+    e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");  // stalemated
+    e.send("go wtime 1000 btime 1000");
+    lines = e.readUntil("bestmove");
+    REQUIRE(lines.back() == "bestmove 0000");
+    REQUIRE(lastScore(lines) == "cp 0");
+}
+
+TEST_CASE("uci: stop is answered within 10 ms", "[uci][latency]") {
+    EngineProcess e;
+    e.send("position startpos");
+    std::vector<long> latencies;
+    for (int i = 0; i < 10; ++i) {
+        e.send("go infinite");
+        std::this_thread::sleep_for(std::chrono::milliseconds(150));
+        e.sync();
+        auto start = std::chrono::steady_clock::now();
+        e.send("stop");
+        e.readUntil("bestmove", 2000);
+        latencies.push_back(long(std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count()));
+    }
+    std::sort(latencies.begin(), latencies.end());
+    INFO("median " << latencies[5] << " us, worst " << latencies.back() << " us");
+    REQUIRE(latencies[5] < 10000);
+}
+
+TEST_CASE("uci: mates from mates2000.epd are found with their exact length", "[uci][mate]") {
+    // Every 40th position with a mate of at most 6 moves, each searched to a fixed node count so
+    // that the result is deterministic.
+    std::ifstream in(sharedPath("data/suites/mates2000.epd"));
+    REQUIRE(in);
+    EngineProcess e;
+    int index = 0, tried = 0;
+    for (std::string line; std::getline(in, line); ++index) {
+        std::smatch m;
+        if (index % 40 || !std::regex_search(line, m, std::regex("bm #(-?\\d+);"))) continue;
+        int n = std::stoi(m[1]);
+        if (std::abs(n) > 6) continue;
+        std::istringstream fields(line);
+        std::string fen, f;
+        for (int i = 0; i < 4 && fields >> f; ++i) fen += f + " ";
+        fen += "0 1";
+        ++tried;
+        INFO(fen << " bm #" << n);
+        e.send("ucinewgame");
+        e.send("position fen " + fen);
+        e.send("go nodes 400000");
+        auto lines = e.readUntil("bestmove", 60000);
+        REQUIRE(lastScore(lines) == "mate " + std::to_string(n));
+        std::string best = bestMoveOf(lines);
+        REQUIRE(isLegal(fen, best));
+        if (n == 1) {  // the move mates
+            Position pos;
+            pos.setFen(fen);
+            pos.makeMove(pos.parseUciMove(best));
+            REQUIRE(pos.inCheck());
+            REQUIRE(MoveList<LEGAL>(pos).size() == 0);
+        } else if (n > 1) {  // after it, the opponent is mated in n - 1
+            e.send("position fen " + fen + " moves " + best);
+            e.send("go nodes 400000");
+            REQUIRE(lastScore(e.readUntil("bestmove", 60000)) == "mate -" + std::to_string(n - 1));
+        }
+    }
+    REQUIRE(tried >= 30);
+}
