@@ -1,51 +1,299 @@
 #include "eval.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <sstream>
+
+#include "evalparams.h"
+#include "material.h"
+
+using namespace params;
 
 namespace {
 
-constexpr Score PIECE_VALUE[PIECE_TYPE_NB] = {S(0, 0), S(80, 110), S(320, 300), S(330, 320), S(480, 540), S(960, 1000), S(0, 0)};
-constexpr int PHASE_WEIGHT[PIECE_TYPE_NB] = {0, 0, 1, 1, 2, 4, 0};
-constexpr int MAX_PHASE = 24;
+enum Term { MATERIAL, IMBALANCE, PAWN_STRUCTURE, MOBILITY, KING_SAFETY, THREATS, PASSED_PAWNS, ROOK_FILES, TEMPO_TERM, TERM_NB };
+const char* const TERM_NAMES[TERM_NB] = {"Material", "Imbalance", "Pawns", "Mobility", "King safety", "Threats",
+                                         "Passed pawns", "Rook files", "Tempo"};
 
-int centrality(Square s) { return 3 - std::min(std::min(fileOf(s), 7 - fileOf(s)), std::min(rankOf(s), 7 - rankOf(s))) ; }
+// Per-colour terms collected when tracing (the `eval` command).
+struct Trace {
+    Score terms[TERM_NB][COLOR_NB] = {};
+};
 
-Score placement(PieceType pt, Color c, Square s) {
-    int centre = 3 - centrality(s);  // 0 on the edge .. 3 in the centre
-    int rank = relativeRank(c, s);
-    switch (pt) {
-    case PAWN: return S(4 * rank * (fileOf(s) >= 2 && fileOf(s) <= 5), 6 * rank);
-    case KNIGHT: return S(10 * centre - 10, 8 * centre - 10);
-    case BISHOP: return S(5 * centre, 5 * centre);
-    case ROOK: return S(rank == 6 ? 15 : 0, 0);
-    case QUEEN: return S(2 * centre, 5 * centre);
-    case KING: return S(rank == 0 ? 10 - 5 * centre : -20 * rank, 12 * centre - 15);
-    default: return SCORE_ZERO;
+template <bool Tracing>
+class Evaluation {
+public:
+    Evaluation(const Position& p, pawns::Table& pawnTable, Trace* t) : pos(p), pawnsTable(pawnTable), trace(t) {}
+    Value value();
+
+    int phase = 0, scale = SCALE_NORMAL;
+    Value mg = 0, eg = 0;
+    bool special = false;
+
+private:
+    void add(Term term, Color c, Score s) {
+        if (Tracing) trace->terms[term][c] += s;
     }
+    template <Color Us> void initialize();
+    template <Color Us> Score pieces();
+    template <Color Us> Score kingSafety();
+    template <Color Us> Score threats();
+    template <Color Us> Score passedPawns();
+
+    const Position& pos;
+    pawns::Table& pawnsTable;
+    Trace* trace;
+    const pawns::Entry* pe = nullptr;
+    Bitboard attackedBy[COLOR_NB][PIECE_TYPE_NB] = {};  // [c][NO_PIECE_TYPE]: by anything
+    Bitboard attackedTwice[COLOR_NB] = {};
+    Bitboard mobilityArea[COLOR_NB] = {};
+    Bitboard kingRing[COLOR_NB] = {};
+    int kingAttackers[COLOR_NB] = {}, kingAttackWeight[COLOR_NB] = {}, kingRingAttacks[COLOR_NB] = {};
+};
+
+template <bool Tracing>
+template <Color Us>
+void Evaluation<Tracing>::initialize() {
+    constexpr Color Them = ~Us;
+    const Square ksq = pos.kingSquare(Us);
+    // Pawns that are blocked or on the first two ranks do not count as mobility room, nor do
+    // our king and the squares enemy pawns attack.
+    Bitboard lowRanks = Us == WHITE ? rankBB(1) | rankBB(2) : rankBB(6) | rankBB(5);
+    Bitboard blocked = pos.pieces(Us, PAWN) & (shift<Us == WHITE ? SOUTH : NORTH>(pos.pieces()) | lowRanks);
+    mobilityArea[Us] = ~(blocked | pos.pieces(Us, KING) | pe->attacks[Them]);
+
+    attackedBy[Us][KING] = kingAttacks(ksq);
+    attackedBy[Us][PAWN] = pe->attacks[Us];
+    attackedBy[Us][NO_PIECE_TYPE] = attackedBy[Us][KING] | attackedBy[Us][PAWN];
+    attackedTwice[Us] = attackedBy[Us][KING] & attackedBy[Us][PAWN];
+
+    // The king ring: the squares around the king, pushed off the edge so it is always 3x3.
+    Square centre = makeSquare(std::clamp(fileOf(ksq), 1, 6), std::clamp(rankOf(ksq), 1, 6));
+    kingRing[Us] = (kingAttacks(centre) | squareBB(centre)) & ~(pe->attacks[Us] & ~pe->attacks[Them]);
+}
+
+template <bool Tracing>
+template <Color Us>
+Score Evaluation<Tracing>::pieces() {
+    constexpr Color Them = ~Us;
+    Score mobility = SCORE_ZERO, files = SCORE_ZERO;
+    for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
+        for (Bitboard b = pos.pieces(Us, pt); b;) {
+            Square s = popLsb(b);
+            // Sliders see through their own queen (and rooks through own rooks) for attacks.
+            Bitboard occupied = pos.pieces();
+            if (pt == BISHOP) occupied ^= pos.pieces(Us, QUEEN);
+            if (pt == ROOK) occupied ^= pos.pieces(Us, QUEEN) | pos.pieces(Us, ROOK);
+            Bitboard att = attacksBB(pt, s, occupied);
+            // A pinned piece moves only along its pin.
+            if (pos.blockersFor(pos.kingSquare(Us), pos.pieces(Them)) & squareBB(s)) att &= lineBB(pos.kingSquare(Us), s);
+
+            attackedTwice[Us] |= attackedBy[Us][NO_PIECE_TYPE] & att;
+            attackedBy[Us][pt] |= att;
+            attackedBy[Us][NO_PIECE_TYPE] |= att;
+
+            if (att & kingRing[Them]) {
+                ++kingAttackers[Us];
+                kingAttackWeight[Us] += KING_ATTACK_WEIGHT[pt];
+                kingRingAttacks[Us] += popcount(att & kingRing[Them]);
+            }
+
+            int count = popcount(att & mobilityArea[Us]);
+            mobility += pt == KNIGHT ? KNIGHT_MOBILITY[count] : pt == BISHOP ? BISHOP_MOBILITY[count]
+                      : pt == ROOK ? ROOK_MOBILITY[count] : QUEEN_MOBILITY[count];
+
+            if (pt == ROOK && (pe->semiOpenFiles[Us] >> fileOf(s) & 1))
+                files += (pe->semiOpenFiles[Them] >> fileOf(s) & 1) ? ROOK_OPEN_FILE : ROOK_SEMI_OPEN_FILE;
+        }
+    }
+    add(MOBILITY, Us, mobility);
+    add(ROOK_FILES, Us, files);
+    return mobility + files;
+}
+
+template <bool Tracing>
+template <Color Us>
+Score Evaluation<Tracing>::kingSafety() {
+    constexpr Color Them = ~Us;
+    const Square ksq = pos.kingSquare(Us);
+    Score score = SCORE_ZERO;
+
+    // Pawn shelter in front of the king and enemy pawns storming towards it.
+    int kf = std::clamp(fileOf(ksq), 1, 6);
+    Bitboard ahead = pawns::frontSpan(Us, rankBB(ksq)) | rankBB(ksq);
+    for (int f = kf - 1; f <= kf + 1; ++f) {
+        Bitboard ours = pos.pieces(Us, PAWN) & fileBB(f) & ahead;
+        Bitboard theirs = pos.pieces(Them, PAWN) & fileBB(f) & ahead;
+        int ourRank = ours ? relativeRank(Us, Us == WHITE ? lsb(ours) : msb(ours)) : 0;
+        int theirRank = theirs ? relativeRank(Us, Us == WHITE ? lsb(theirs) : msb(theirs)) : 0;
+        score += PAWN_SHELTER[std::min(f, 7 - f)][ourRank];
+        if (theirRank && theirRank != ourRank + 1) score += PAWN_STORM[theirRank];  // a blocked stormer is no threat
+    }
+
+    // Attacks: weight of the attackers, attacks on the ring, weak ring squares and safe checks.
+    Bitboard weak = attackedBy[Them][NO_PIECE_TYPE] & ~attackedTwice[Us] &
+                    (~attackedBy[Us][NO_PIECE_TYPE] | attackedBy[Us][KING] | attackedBy[Us][QUEEN]);
+    Bitboard safe = ~pos.pieces(Them) & (~attackedBy[Us][NO_PIECE_TYPE] | (weak & attackedTwice[Them]));
+    Bitboard rookLines = rookAttacks(ksq, pos.pieces() ^ pos.pieces(Us, QUEEN));
+    Bitboard bishopLines = bishopAttacks(ksq, pos.pieces() ^ pos.pieces(Us, QUEEN));
+
+    int danger = 0;
+    if (kingAttackers[Them] >= 1 + !pos.count(Them, QUEEN)) {
+        danger = kingAttackWeight[Them] + KING_RING_ATTACKS * kingRingAttacks[Them] +
+                 WEAK_RING_SQUARE * popcount(kingRing[Us] & weak) +
+                 SAFE_CHECK[KNIGHT] * bool(knightAttacks(ksq) & attackedBy[Them][KNIGHT] & safe) +
+                 SAFE_CHECK[BISHOP] * bool(bishopLines & attackedBy[Them][BISHOP] & safe) +
+                 SAFE_CHECK[ROOK] * bool(rookLines & attackedBy[Them][ROOK] & safe) +
+                 SAFE_CHECK[QUEEN] * bool((rookLines | bishopLines) & attackedBy[Them][QUEEN] & safe & ~attackedBy[Us][QUEEN]) +
+                 (pos.count(Them, QUEEN) ? 0 : NO_ENEMY_QUEEN) - mgValue(score) / 2;
+    }
+    if (danger > 0) score -= S(danger * danger / 720, danger / 16);
+    add(KING_SAFETY, Us, score);
+    return score;
+}
+
+template <bool Tracing>
+template <Color Us>
+Score Evaluation<Tracing>::threats() {
+    constexpr Color Them = ~Us;
+    Score score = SCORE_ZERO;
+    const Bitboard nonPawnEnemies = pos.pieces(Them) & ~pos.pieces(Them, PAWN, KING);
+
+    for (Bitboard b = pawnAttacksBB<Us>(pos.pieces(Us, PAWN)) & nonPawnEnemies; b; popLsb(b)) score += THREAT_BY_PAWN;
+
+    // Enemies not defended by a pawn, or attacked and not defended at all.
+    Bitboard targets = pos.pieces(Them) & ~pos.pieces(Them, KING) & ~attackedBy[Them][PAWN];
+    for (Bitboard b = targets & (attackedBy[Us][KNIGHT] | attackedBy[Us][BISHOP]); b;)
+        score += THREAT_BY_MINOR[typeOf(pos.pieceOn(popLsb(b)))];
+    for (Bitboard b = targets & attackedBy[Us][ROOK]; b;) score += THREAT_BY_ROOK[typeOf(pos.pieceOn(popLsb(b)))];
+    score += HANGING * popcount(targets & attackedBy[Us][NO_PIECE_TYPE] & ~attackedBy[Them][NO_PIECE_TYPE]);
+    add(THREATS, Us, score);
+    return score;
+}
+
+template <bool Tracing>
+template <Color Us>
+Score Evaluation<Tracing>::passedPawns() {
+    constexpr Color Them = ~Us;
+    constexpr Direction Up = Us == WHITE ? NORTH : SOUTH;
+    Score score = SCORE_ZERO;
+    const bool theyHavePieces = pos.hasNonPawnMaterial(Them);
+
+    for (Bitboard b = pe->passed[Us]; b;) {
+        Square s = popLsb(b);
+        int rank = relativeRank(Us, s);
+        Square stop = s + Up;
+        Square promo = pawns::promotionSquare(Us, s);
+
+        // Kings near the square in front matter more the further the pawn has come.
+        int eg = PASSED_ENEMY_KING_DISTANCE[rank] * std::min(distance(pos.kingSquare(Them), stop), 5) -
+                 PASSED_OWN_KING_DISTANCE[rank] * std::min(distance(pos.kingSquare(Us), stop), 5);
+        score += S(0, eg);
+
+        Bitboard path = pawns::frontSpan(Us, squareBB(s));
+        if (!pos.empty(stop)) score += PASSED_BLOCKED;
+        else if (!(path & (pos.pieces() | attackedBy[Them][NO_PIECE_TYPE]))) score += PASSED_FREE_PATH[rank];
+
+        // Rule of the square: against a lone king (and pawns) that cannot catch it, the pawn
+        // queens. Our own pieces on the path would block it, so they must be clear.
+        if (!theyHavePieces && !(path & pos.pieces(Us))) {
+            int pawnSteps = std::min(5, 7 - rank);
+            int kingSteps = distance(pos.kingSquare(Them), promo) - (pos.sideToMove() == Them);
+            if (kingSteps > pawnSteps) score += S(0, UNSTOPPABLE_PASSER + 20 * rank);
+        }
+    }
+    add(PASSED_PAWNS, Us, score);
+    return score;
+}
+
+template <bool Tracing>
+Value Evaluation<Tracing>::value() {
+    const material::Entry me = material::probe(pos);
+    const endgame::Id id = me.endgameId();
+    if (endgame::isEvaluator(id)) {
+        special = true;
+        Value v = endgame::evaluate(id, me.strongSide(), pos);
+        return pos.sideToMove() == WHITE ? v : -v;
+    }
+
+    pe = &pawnsTable.probe(pos);
+    Score score = me.imbalance + pe->score;
+    add(IMBALANCE, WHITE, me.imbalance);
+    if (Tracing) {
+        // The pawn entry holds both sides together; split it for display.
+        add(PAWN_STRUCTURE, WHITE, pe->score);
+    }
+
+    // Material and piece-square tables.
+    for (Bitboard b = pos.pieces(); b;) {
+        Square s = popLsb(b);
+        Piece pc = pos.pieceOn(s);
+        Color c = colorOf(pc);
+        Score term = PIECE_VALUE[typeOf(pc)] + PST[typeOf(pc)][relativeSquare(c, s)];
+        score += c == WHITE ? term : -term;
+        add(MATERIAL, c, term);
+    }
+
+    initialize<WHITE>();
+    initialize<BLACK>();
+    score += pieces<WHITE>() - pieces<BLACK>();
+    score += kingSafety<WHITE>() - kingSafety<BLACK>();
+    score += threats<WHITE>() - threats<BLACK>();
+    score += passedPawns<WHITE>() - passedPawns<BLACK>();
+    Score tempo = pos.sideToMove() == WHITE ? TEMPO : -TEMPO;
+    score += tempo;
+    add(TEMPO_TERM, pos.sideToMove(), TEMPO);
+
+    mg = mgValue(score);
+    eg = egValue(score);
+    phase = me.phase;
+    // The side ahead in the endgame is the one the scale factor speaks of.
+    Color leader = eg > 0 ? WHITE : BLACK;
+    scale = me.scale[leader];
+    if (id != endgame::NONE && me.strongSide() == leader) scale = endgame::scale(id, leader, pos, *pe, scale);
+
+    // The scale factor speaks of the whole position (it comes from the material), so it applies
+    // to the blended value, not only to its endgame part.
+    Value v = (mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE * scale / SCALE_NORMAL;
+    return pos.sideToMove() == WHITE ? v : -v;
+}
+
+std::string formatPawns(int cp) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+6.2f", cp / 100.0);
+    return buf;
 }
 
 }  // namespace
 
-Value evaluate(const Position& pos, EvalCache&) {
-    Score score = SCORE_ZERO;
-    int phase = 0;
-    for (Bitboard b = pos.pieces(); b;) {
-        Square s = popLsb(b);
-        Piece pc = pos.pieceOn(s);
-        Score term = PIECE_VALUE[typeOf(pc)] + placement(typeOf(pc), colorOf(pc), s);
-        score += colorOf(pc) == WHITE ? term : -term;
-        phase += PHASE_WEIGHT[typeOf(pc)];
-    }
-    phase = std::min(phase, MAX_PHASE);
-    int v = (mgValue(score) * phase + egValue(score) * (MAX_PHASE - phase)) / MAX_PHASE;
-    return (pos.sideToMove() == WHITE ? v : -v) + 10;
+Value evaluate(const Position& pos, EvalCache& cache) {
+    return Evaluation<false>(pos, cache.pawns, nullptr).value();
 }
 
 std::string evalTrace(const Position& pos) {
     EvalCache cache;
-    Value v = evaluate(pos, cache);
+    Trace trace;
+    Evaluation<true> e(pos, cache.pawns, &trace);
+    Value v = e.value();
     if (pos.sideToMove() == BLACK) v = -v;
     std::ostringstream out;
+    if (pos.inCheck()) out << "(in check: the search would not evaluate this position statically)\n";
+    if (e.special) {
+        out << "Special endgame evaluation (material table)\n";
+    } else {
+        out << "     Term    |    White    |    Black    |    Total   \n"
+            << "             |   MG    EG  |   MG    EG  |   MG    EG \n"
+            << " ------------+-------------+-------------+------------\n";
+        for (int t = 0; t < TERM_NB; ++t) {
+            Score w = trace.terms[t][WHITE], b = trace.terms[t][BLACK];
+            char line[128];
+            std::snprintf(line, sizeof line, " %-11s | %s %s | %s %s | %s %s\n", TERM_NAMES[t], formatPawns(mgValue(w)).c_str(),
+                          formatPawns(egValue(w)).c_str(), formatPawns(mgValue(b)).c_str(), formatPawns(egValue(b)).c_str(),
+                          formatPawns(mgValue(w) - mgValue(b)).c_str(), formatPawns(egValue(w) - egValue(b)).c_str());
+            out << line;
+        }
+        out << "\nPhase: " << e.phase << "/" << MAX_PHASE << ", scale factor: " << e.scale << "/" << SCALE_NORMAL << "\n";
+    }
     char buf[64];
     std::snprintf(buf, sizeof buf, "%+.2f", v / 100.0);
     out << "Final evaluation: " << buf << " (white side)";

@@ -3,10 +3,13 @@
 
 #include <string>
 
+#include "pawns.h"
 #include "position.h"
 
-// Per-thread caches the evaluation may use.
-struct EvalCache {};
+// Per-thread caches the evaluation uses.
+struct EvalCache {
+    pawns::Table pawns;
+};
 
 Value evaluate(const Position& pos, EvalCache& cache);
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "evalparams.h"
+
 namespace {
 
 enum Stage {
@@ -12,7 +14,7 @@ enum Stage {
 };
 
 // Victim values for ordering captures (most valuable victim first).
-constexpr int ORDER_VALUE[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 0};
+constexpr const int* ORDER_VALUE = params::SIMPLE_VALUE;
 
 // A stored move (hash, killer, counter) is only tried if it is legal here.
 bool usable(const Position& pos, Move m) { return m != MOVE_NONE && pos.isPseudoLegal(m) && pos.isLegal(m); }

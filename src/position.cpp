@@ -4,6 +4,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "evalparams.h"
 #include "movegen.h"
 
 using namespace materialindex;
@@ -33,7 +34,6 @@ Key nextRandom(Key& s) {  // splitmix64
     return z ^ (z >> 31);
 }
 
-constexpr int PIECE_VALUE_SEE[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 20000};
 
 }  // namespace
 
@@ -674,9 +674,9 @@ bool Position::seeGe(Move m, int threshold) const {
     if (typeOf(m) != NORMAL) return 0 >= threshold;
     const Square from = fromSq(m), to = toSq(m);
 
-    int swap = PIECE_VALUE_SEE[typeOf(board[to])] - threshold;
+    int swap = params::SIMPLE_VALUE[typeOf(board[to])] - threshold;
     if (swap < 0) return false;
-    swap = PIECE_VALUE_SEE[typeOf(board[from])] - swap;
+    swap = params::SIMPLE_VALUE[typeOf(board[from])] - swap;
     if (swap <= 0) return true;
 
     Bitboard occupied = pieces() ^ squareBB(from) ^ squareBB(to);
@@ -698,22 +698,22 @@ bool Position::seeGe(Move m, int threshold) const {
 
         Bitboard bb;
         if ((bb = stmAttackers & pieces(PAWN))) {
-            if ((swap = PIECE_VALUE_SEE[PAWN] - swap) < res) break;
+            if ((swap = params::SIMPLE_VALUE[PAWN] - swap) < res) break;
             occupied ^= squareBB(lsb(bb));
             attackers |= bishopAttacks(to, occupied) & pieces(BISHOP, QUEEN);
         } else if ((bb = stmAttackers & pieces(KNIGHT))) {
-            if ((swap = PIECE_VALUE_SEE[KNIGHT] - swap) < res) break;
+            if ((swap = params::SIMPLE_VALUE[KNIGHT] - swap) < res) break;
             occupied ^= squareBB(lsb(bb));
         } else if ((bb = stmAttackers & pieces(BISHOP))) {
-            if ((swap = PIECE_VALUE_SEE[BISHOP] - swap) < res) break;
+            if ((swap = params::SIMPLE_VALUE[BISHOP] - swap) < res) break;
             occupied ^= squareBB(lsb(bb));
             attackers |= bishopAttacks(to, occupied) & pieces(BISHOP, QUEEN);
         } else if ((bb = stmAttackers & pieces(ROOK))) {
-            if ((swap = PIECE_VALUE_SEE[ROOK] - swap) < res) break;
+            if ((swap = params::SIMPLE_VALUE[ROOK] - swap) < res) break;
             occupied ^= squareBB(lsb(bb));
             attackers |= rookAttacks(to, occupied) & pieces(ROOK, QUEEN);
         } else if ((bb = stmAttackers & pieces(QUEEN))) {
-            if ((swap = PIECE_VALUE_SEE[QUEEN] - swap) < res) break;
+            if ((swap = params::SIMPLE_VALUE[QUEEN] - swap) < res) break;
             occupied ^= squareBB(lsb(bb));
             attackers |= (bishopAttacks(to, occupied) & pieces(BISHOP, QUEEN)) |
                          (rookAttacks(to, occupied) & pieces(ROOK, QUEEN));

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "evalparams.h"
 #include "threads.h"
 #include "tt.h"
 #include "uci.h"
@@ -33,7 +34,6 @@ int lateMoveThreshold(int depth, bool improving) { return (3 + depth * depth) / 
 
 int historyBonus(int depth) { return std::min(280 * depth - 200, 2000); }
 
-constexpr int PIECE_VALUE_QS[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 0};
 
 }  // namespace
 
@@ -365,7 +365,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         if (!rootNode && pos.hasNonPawnMaterial(us) && bestValue > VALUE_MATED_IN_MAX_PLY) {
             // Late-move pruning skips quiet moves, but not quiet checks: mating attacks are
             // often long series of them, and a shallow search would not see past the first.
-            if (!capture && !givesCheck && moveCount >= lateMoveThreshold(depth, improving)) continue;
+            if (!inCheck && !capture && !givesCheck && moveCount >= lateMoveThreshold(depth, improving)) continue;
             int lmrDepth = std::max(newDepth - reduction(improving, depth, moveCount), 0);
             if (capture || givesCheck) {
                 if (depth <= 8 && !pos.seeGe(move, -SEE_CAPTURE_MARGIN * depth)) continue;
@@ -525,7 +525,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta) {
             // Futility: even winning the victim for free would not reach alpha.
             if (!givesCheck && typeOf(move) != PROMOTION) {
                 PieceType victim = typeOf(move) == EN_PASSANT ? PAWN : typeOf(pos.pieceOn(toSq(move)));
-                Value optimistic = futilityBase + PIECE_VALUE_QS[victim];
+                Value optimistic = futilityBase + params::SIMPLE_VALUE[victim];
                 if (optimistic <= alpha) {
                     bestValue = std::max(bestValue, optimistic);
                     continue;

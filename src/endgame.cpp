@@ -1,0 +1,160 @@
+#include "endgame.h"
+
+#include <algorithm>
+
+#include "evalparams.h"
+#include "kpk.h"
+
+namespace endgame {
+
+namespace {
+
+using namespace params;
+
+// 0 in the four centre squares, 6 in the corners.
+int centreDistance(Square s) {
+    int f = fileOf(s), r = rankOf(s);
+    return std::max(3 - f, f - 4) + std::max(3 - r, r - 4);
+}
+
+int nonPawnValue(const Position& pos, Color c) {
+    int v = 0;
+    for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) v += SIMPLE_VALUE[pt] * pos.count(c, pt);
+    return v;
+}
+
+// Mating material against a bare king: drive the king to the edge and bring our king close.
+Value evaluateKXK(Color strong, const Position& pos) {
+    Square winnerKing = pos.kingSquare(strong), loserKing = pos.kingSquare(~strong);
+    return KNOWN_WIN + nonPawnValue(pos, strong) + SIMPLE_VALUE[PAWN] * pos.count(strong, PAWN) +
+           EDGE_PUSH * centreDistance(loserKing) + KINGS_CLOSE * (7 - distance(winnerKing, loserKing));
+}
+
+// Bishop and knight: only a corner of the bishop's colour can hold the mate.
+Value evaluateKBNK(Color strong, const Position& pos) {
+    Square winnerKing = pos.kingSquare(strong), loserKing = pos.kingSquare(~strong);
+    bool lightBishop = pos.pieces(strong, BISHOP) & LIGHT_SQUARES;
+    Square cornerA = lightBishop ? SQ_H1 : SQ_A1, cornerB = lightBishop ? SQ_A8 : SQ_H8;
+    int cornerDistance = std::min(distance(loserKing, cornerA), distance(loserKing, cornerB));
+    return KNOWN_WIN + nonPawnValue(pos, strong) + EDGE_PUSH * centreDistance(loserKing) / 2 +
+           3 * EDGE_PUSH * (7 - cornerDistance) + KINGS_CLOSE * (7 - distance(winnerKing, loserKing));
+}
+
+Value evaluateKPK(Color strong, const Position& pos) {
+    Square pawn = lsb(pos.pieces(strong, PAWN));
+    if (!kpk::probe(pos.kingSquare(strong), pawn, pos.kingSquare(~strong), strong, pos.sideToMove())) return VALUE_DRAW;
+    return KNOWN_WIN + SIMPLE_VALUE[PAWN] + 10 * relativeRank(strong, pawn);
+}
+
+// Squares in front of a pawn up to and including its promotion square.
+Bitboard pathOf(Color c, Square pawn) { return pawns::frontSpan(c, squareBB(pawn)); }
+
+// Bishop and pawns, all on one rook file, with a bishop that cannot cover the promotion square:
+// a draw when the defending king gets to the corner first.
+int scaleKBPSK(Color strong, const Position& pos, int tableScale) {
+    Bitboard ourPawns = pos.pieces(strong, PAWN);
+    bool rookFile = !(ourPawns & ~FILE_A_BB) || !(ourPawns & ~FILE_H_BB);
+    if (!rookFile) return tableScale;
+    Square promo = pawns::promotionSquare(strong, lsb(ourPawns));
+    bool bishopOnLight = pos.pieces(strong, BISHOP) & LIGHT_SQUARES;
+    if (bishopOnLight == isLightSquare(promo)) return tableScale;  // the right bishop
+    Square defender = pos.kingSquare(~strong);
+    Square lead = strong == WHITE ? msb(ourPawns) : lsb(ourPawns);
+    int defenderTempo = pos.sideToMove() != strong;
+    // The defending king reaches the corner area before the pawn promotes and is not shut out.
+    if (distance(defender, promo) <= 1) return SCALE_DRAW;
+    if (distance(defender, promo) - defenderTempo < distance(lead, promo) &&
+        distance(pos.kingSquare(strong), promo) > distance(defender, promo))
+        return SCALE_DRAW;
+    return tableScale;
+}
+
+// Queen against a rook or bishop pawn on the seventh, supported by its king, with the winning
+// king far away: stalemate tricks make it a draw.
+int scaleKQKP(Color strong, const Position& pos, int tableScale) {
+    Color weak = ~strong;
+    Square pawn = lsb(pos.pieces(weak, PAWN));
+    int file = fileOf(pawn);
+    bool drawishFile = file == 0 || file == 2 || file == 5 || file == 7;
+    if (relativeRank(weak, pawn) != 6 || !drawishFile) return tableScale;
+    if (distance(pos.kingSquare(weak), pawn) > 1) return tableScale;
+    Square promo = pawns::promotionSquare(weak, pawn);
+    if (distance(pos.kingSquare(strong), promo) <= 2) return tableScale;
+    return SCALE_NEAR_DRAW;
+}
+
+// The last pawn against a minor that can be given for it (K+minor+P v K+minor): the defender
+// needs only to control the pawn's path. Syzygy: king on or beside the path ~97% drawn, the
+// piece on or attacking it ~90%, neither ~50%.
+int scaleLastPawn(Color strong, const Position& pos, int tableScale) {
+    Color weak = ~strong;
+    Square pawn = lsb(pos.pieces(strong, PAWN));
+    Bitboard path = pathOf(strong, pawn);
+    Square defender = pos.kingSquare(weak);
+    Bitboard nearPath = path | shift<EAST>(path) | shift<WEST>(path) | shift<NORTH>(path) | shift<SOUTH>(path);
+    if (nearPath & squareBB(defender)) {
+        // With a bishop, a king on a square the bishop can never attack holds for ever.
+        if (pos.count(strong, BISHOP)) {
+            bool bishopLight = pos.pieces(strong, BISHOP) & LIGHT_SQUARES;
+            if ((path & squareBB(defender)) && isLightSquare(defender) != bishopLight) return SCALE_DRAW;
+        }
+        return SCALE_NEAR_DRAW;
+    }
+    Bitboard piece = pos.pieces(weak) & ~pos.pieces(weak, KING, PAWN);
+    Square p = lsb(piece);
+    if ((piece | attacksBB(typeOf(pos.pieceOn(p)), p, pos.pieces())) & path) return SCALE_NO_MATING_POTENTIAL;
+    return std::max(tableScale, SCALE_PAWNLESS_LEADER);
+}
+
+int scaleOCB(Color strong, const Position& pos, const pawns::Entry& pe) {
+    bool bishopsOnly = !pos.pieces(KNIGHT) && !pos.pieces(ROOK) && !pos.pieces(QUEEN);
+    if (!bishopsOnly) return SCALE_OCB_WITH_PIECES;
+    return SCALE_OCB[std::min(pe.passedCount(strong), 2)];
+}
+
+// Rook and pawn against rook: the defending king in front of the pawn holds (Philidor); a
+// king cut off by the rook along a file does not.
+int scaleKRPKR(Color strong, const Position& pos, int tableScale) {
+    Color weak = ~strong;
+    Square pawn = lsb(pos.pieces(strong, PAWN));
+    Square defender = pos.kingSquare(weak);
+    if (pathOf(strong, pawn) & squareBB(defender)) return SCALE_MATING_IN_JEOPARDY;
+    Square rook = lsb(pos.pieces(strong, ROOK));
+    int rf = fileOf(rook), pf = fileOf(pawn), kf = fileOf(defender);
+    bool cutOff = (kf < rf && rf <= pf) || (kf > rf && rf >= pf);
+    if (cutOff) return tableScale;
+    Bitboard nearPath = pathOf(strong, pawn);
+    nearPath |= shift<EAST>(nearPath) | shift<WEST>(nearPath);
+    return (nearPath & squareBB(defender)) ? SCALE_MATING_IN_JEOPARDY : 40;
+}
+
+// Two knights against a pawn: mate is possible if the pawn is held on or behind the Troitzky
+// line (it blocks the stalemate defence); past it, a draw.
+int scaleKNNKP(Color strong, const Position& pos) {
+    Color weak = ~strong;
+    Square pawn = lsb(pos.pieces(weak, PAWN));
+    // The line (a4 b6 c5 d4 e4 f5 g6 h4 for a black pawn) as relative ranks of the pawn's side.
+    static const int LINE[8] = {4, 2, 3, 4, 4, 3, 2, 4};
+    return relativeRank(weak, pawn) <= LINE[fileOf(pawn)] ? SCALE_PAWNLESS_LEADER : SCALE_DRAW;
+}
+
+}  // namespace
+
+Value evaluate(Id id, Color strong, const Position& pos) {
+    Value v = id == KXK ? evaluateKXK(strong, pos) : id == KBNK ? evaluateKBNK(strong, pos) : evaluateKPK(strong, pos);
+    return strong == WHITE ? v : -v;
+}
+
+int scale(Id id, Color strong, const Position& pos, const pawns::Entry& pe, int tableScale) {
+    switch (id) {
+    case KBPSK: return scaleKBPSK(strong, pos, tableScale);
+    case KQKP: return scaleKQKP(strong, pos, tableScale);
+    case LAST_PAWN: return scaleLastPawn(strong, pos, tableScale);
+    case OCB: return scaleOCB(strong, pos, pe);
+    case KRPKR: return scaleKRPKR(strong, pos, tableScale);
+    case KNNKP: return scaleKNNKP(strong, pos);
+    default: return tableScale;
+    }
+}
+
+}  // namespace endgame

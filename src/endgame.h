@@ -1,0 +1,37 @@
+// Endgame knowledge that depends on where the pieces stand, chosen by the material table's id:
+// evaluators that replace the evaluation (K+X v K mating drives, K+B+N v K, KPK) and scalers
+// that refine the table's scale factor (wrong rook pawn, K+Q v K+P on the seventh, the last pawn
+// against a piece, opposite-coloured bishops, K+R+P v K+R, K+N+N v K+P).
+#pragma once
+
+#include "pawns.h"
+#include "position.h"
+
+namespace endgame {
+
+enum Id : int {
+    NONE,
+    // Evaluators
+    KXK,        // mating material against a bare king: drive it to the edge
+    KBNK,       // bishop and knight: drive it to a corner of the bishop's colour
+    KPK,        // the bitbase
+    FIRST_SCALER,
+    // Scalers
+    KBPSK = FIRST_SCALER,  // bishop and rook pawn(s) of the wrong colour
+    KQKP,       // queen against a pawn on the seventh
+    LAST_PAWN,  // the leader's last pawn against a piece that can be given for it
+    OCB,        // opposite-coloured bishops
+    KRPKR,      // rook and pawn against rook
+    KNNKP,      // two knights against a pawn (Troitzky line)
+    ID_NB
+};
+
+inline bool isEvaluator(int id) { return id != NONE && id < FIRST_SCALER; }
+
+// Score of an evaluator endgame, from White's point of view.
+Value evaluate(Id id, Color strong, const Position& pos);
+
+// Scale factor (in 1/64) for `strong` as the side ahead; `tableScale` is the material table's.
+int scale(Id id, Color strong, const Position& pos, const pawns::Entry& pawnEntry, int tableScale);
+
+}  // namespace endgame
