@@ -14,6 +14,7 @@ Bitboard kingAttacks[SQUARE_NB];
 Bitboard emptyBoardAttacks[PIECE_TYPE_NB][SQUARE_NB];
 Bitboard between[SQUARE_NB][SQUARE_NB];
 Bitboard line[SQUARE_NB][SQUARE_NB];
+std::uint8_t knightDistance[SQUARE_NB][SQUARE_NB];
 
 namespace {
 
@@ -149,6 +150,19 @@ void init() {
                     between[a][b] = slidingAttacks(pt, a, squareBB(b)) & slidingAttacks(pt, b, squareBB(a));
                 }
         }
+    // Knight distances by breadth-first search from every square.
+    for (Square a = SQ_A1; a <= SQ_H8; ++a) {
+        Bitboard seen = squareBB(a), frontier = seen;
+        knightDistance[a][a] = 0;
+        for (int d = 1; frontier; ++d) {
+            Bitboard next = 0;
+            for (Bitboard f = frontier; f;) next |= knightAttacks[popLsb(f)];
+            next &= ~seen;
+            for (Bitboard n = next; n;) knightDistance[a][popLsb(n)] = std::uint8_t(d);
+            seen |= next;
+            frontier = next;
+        }
+    }
     done = true;
 }
 

@@ -30,6 +30,7 @@ extern Bitboard kingAttacks[SQUARE_NB];
 extern Bitboard emptyBoardAttacks[PIECE_TYPE_NB][SQUARE_NB];  // bishop, rook, queen rays
 extern Bitboard between[SQUARE_NB][SQUARE_NB];
 extern Bitboard line[SQUARE_NB][SQUARE_NB];
+extern std::uint8_t knightDistance[SQUARE_NB][SQUARE_NB];
 
 // Builds every table; idempotent, and fast enough to run at every start.
 void init();
@@ -92,3 +93,5 @@ inline Bitboard betweenBB(Square a, Square b) { return attacks::between[a][b]; }
 // The whole line (edge to edge) through a and b when they share one, else empty.
 inline Bitboard lineBB(Square a, Square b) { return attacks::line[a][b]; }
 inline bool aligned(Square a, Square b, Square c) { return (lineBB(a, b) & squareBB(c)) != 0; }
+// Knight moves from a to b on an empty board.
+inline int knightDistance(Square a, Square b) { return attacks::knightDistance[a][b]; }

@@ -46,6 +46,25 @@ Value evaluateKPK(Color strong, const Position& pos) {
     return KNOWN_WIN + SIMPLE_VALUE[PAWN] + 10 * relativeRank(strong, pawn);
 }
 
+// Rook against pawn: the rook wins if its king stands in front of the pawn or the defending king
+// is too far to help; a far-advanced pawn next to its king, with the other king away, draws.
+Value evaluateKRKP(Color strong, const Position& pos) {
+    Color weak = ~strong;
+    Square winnerKing = pos.kingSquare(strong), loserKing = pos.kingSquare(weak);
+    Square rook = lsb(pos.pieces(strong, ROOK)), pawn = lsb(pos.pieces(weak, PAWN));
+    Square stop = pawn + pawnPush(weak), promo = pawns::promotionSquare(weak, pawn);
+    int weakTempo = pos.sideToMove() == weak, strongTempo = !weakTempo;
+
+    if (pawns::frontSpan(weak, squareBB(pawn)) & squareBB(winnerKing))
+        return SIMPLE_VALUE[ROOK] - distance(winnerKing, pawn);
+    if (distance(loserKing, pawn) - weakTempo >= 3 && distance(loserKing, rook) >= 3)
+        return SIMPLE_VALUE[ROOK] - distance(winnerKing, pawn);
+    if (relativeRank(weak, pawn) >= 4 && distance(loserKing, pawn) == 1 && distance(winnerKing, pawn) > 2 + weakTempo &&
+        relativeRank(weak, loserKing) >= 4)
+        return 80 - 8 * distance(winnerKing, pawn);
+    return 200 - 8 * (distance(winnerKing, stop) - strongTempo - distance(loserKing, stop) - distance(pawn, promo));
+}
+
 // Squares in front of a pawn up to and including its promotion square.
 Bitboard pathOf(Color c, Square pawn) { return pawns::frontSpan(c, squareBB(pawn)); }
 
@@ -138,10 +157,19 @@ int scaleKNNKP(Color strong, const Position& pos) {
     return relativeRank(weak, pawn) <= LINE[fileOf(pawn)] ? SCALE_PAWNLESS_LEADER : SCALE_DRAW;
 }
 
+// Rook against knight: a draw while the knight stays by its king; a knight cut off is lost.
+int scaleKRKN(Color strong, const Position& pos, int tableScale) {
+    Square knight = lsb(pos.pieces(~strong, KNIGHT));
+    return distance(pos.kingSquare(~strong), knight) >= 4 ? SCALE_NORMAL : tableScale;
+}
+
 }  // namespace
 
 Value evaluate(Id id, Color strong, const Position& pos) {
-    Value v = id == KXK ? evaluateKXK(strong, pos) : id == KBNK ? evaluateKBNK(strong, pos) : evaluateKPK(strong, pos);
+    Value v = id == KXK    ? evaluateKXK(strong, pos)
+              : id == KBNK ? evaluateKBNK(strong, pos)
+              : id == KRKP ? evaluateKRKP(strong, pos)
+                           : evaluateKPK(strong, pos);
     return strong == WHITE ? v : -v;
 }
 
@@ -153,6 +181,7 @@ int scale(Id id, Color strong, const Position& pos, const pawns::Entry& pe, int 
     case OCB: return scaleOCB(strong, pos, pe);
     case KRPKR: return scaleKRPKR(strong, pos, tableScale);
     case KNNKP: return scaleKNNKP(strong, pos);
+    case KRKN: return scaleKRKN(strong, pos, tableScale);
     default: return tableScale;
     }
 }

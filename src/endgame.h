@@ -1,7 +1,7 @@
 // Endgame knowledge that depends on where the pieces stand, chosen by the material table's id:
-// evaluators that replace the evaluation (K+X v K mating drives, K+B+N v K, KPK) and scalers
+// evaluators that replace the evaluation (K+X v K mating drives, K+B+N v K, KPK, K+R v K+P) and scalers
 // that refine the table's scale factor (wrong rook pawn, K+Q v K+P on the seventh, the last pawn
-// against a piece, opposite-coloured bishops, K+R+P v K+R, K+N+N v K+P).
+// against a piece, opposite-coloured bishops, K+R+P v K+R, K+N+N v K+P, K+R v K+N).
 #pragma once
 
 #include "pawns.h"
@@ -15,6 +15,7 @@ enum Id : int {
     KXK,        // mating material against a bare king: drive it to the edge
     KBNK,       // bishop and knight: drive it to a corner of the bishop's colour
     KPK,        // the bitbase
+    KRKP,       // rook against pawn: who gets there first
     FIRST_SCALER,
     // Scalers
     KBPSK = FIRST_SCALER,  // bishop and rook pawn(s) of the wrong colour
@@ -23,6 +24,7 @@ enum Id : int {
     OCB,        // opposite-coloured bishops
     KRPKR,      // rook and pawn against rook
     KNNKP,      // two knights against a pawn (Troitzky line)
+    KRKN,       // rook against knight: won when the knight strays from its king
     ID_NB
 };
 

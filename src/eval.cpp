@@ -39,6 +39,7 @@ private:
     template <Color Us> Score kingSafety();
     template <Color Us> Score threats();
     template <Color Us> Score passedPawns();
+    template <Color Us> bool stoppable(Square pawn) const;
 
     const Position& pos;
     pawns::Table& pawnsTable;
@@ -171,13 +172,48 @@ Score Evaluation<Tracing>::threats() {
     return score;
 }
 
+// Can the defender stop this passed pawn? The pawn needs i moves to reach the i-th square of its
+// path; a defender stops it if its king can stand on such a square, or attack it while our king
+// does not guard it, or a minor can attack it (it can always be given for the pawn), in the moves
+// it gets meanwhile.
+template <bool Tracing>
+template <Color Us>
+bool Evaluation<Tracing>::stoppable(Square pawn) const {
+    constexpr Color Them = ~Us;
+    const Square ourKing = pos.kingSquare(Us), theirKing = pos.kingSquare(Them);
+    const Bitboard occupied = pos.pieces();
+    const int firstStepFree = relativeRank(Us, pawn) == 1 && !(occupied & (pawn + pawnPush(Us)));  // double step
+    Square sq = pawn;
+    for (int step = 1; relativeRank(Us, sq) < 7; ++step) {
+        sq = sq + pawnPush(Us);
+        int pawnMoves = std::max(1, step - firstStepFree);
+        int defenderMoves = pawnMoves - 1 + (pos.sideToMove() == Them);
+        if (distance(theirKing, sq) <= defenderMoves) return true;
+        if (distance(theirKing, sq) - 1 <= defenderMoves && distance(ourKing, sq) > 1) return true;
+        for (Bitboard minors = pos.pieces(Them, KNIGHT, BISHOP); minors;) {
+            Square m = popLsb(minors);
+            int moves;
+            if (typeOf(pos.pieceOn(m)) == KNIGHT) {
+                moves = knightDistance(m, sq);
+                for (Bitboard b = knightAttacks(sq); b;) moves = std::min(moves, knightDistance(m, popLsb(b)));
+            } else if (bishopAttacks(m, occupied) & squareBB(sq))
+                moves = 0;
+            else if (bishopAttacks(m, occupied) & bishopAttacks(sq, occupied))
+                moves = 1;
+            else
+                moves = isLightSquare(m) == isLightSquare(sq) ? 2 : 99;
+            if (moves <= defenderMoves) return true;
+        }
+    }
+    return false;
+}
+
 template <bool Tracing>
 template <Color Us>
 Score Evaluation<Tracing>::passedPawns() {
     constexpr Color Them = ~Us;
     constexpr Direction Up = Us == WHITE ? NORTH : SOUTH;
     Score score = SCORE_ZERO;
-    const bool theyHavePieces = pos.hasNonPawnMaterial(Them);
 
     for (Bitboard b = pe->passed[Us]; b;) {
         Square s = popLsb(b);
@@ -194,13 +230,10 @@ Score Evaluation<Tracing>::passedPawns() {
         if (!pos.empty(stop)) score += PASSED_BLOCKED;
         else if (!(path & (pos.pieces() | attackedBy[Them][NO_PIECE_TYPE]))) score += PASSED_FREE_PATH[rank];
 
-        // Rule of the square: against a lone king (and pawns) that cannot catch it, the pawn
-        // queens. Our own pieces on the path would block it, so they must be clear.
-        if (!theyHavePieces && !(path & pos.pieces(Us))) {
-            int pawnSteps = std::min(5, 7 - rank);
-            int kingSteps = distance(pos.kingSquare(Them), promo) - (pos.sideToMove() == Them);
-            if (kingSteps > pawnSteps) score += S(0, UNSTOPPABLE_PASSER + 20 * rank);
-        }
+        // A pawn nothing can stop: against a king and at most minor pieces, no defender can
+        // reach a square of its path before the pawn does.
+        if (!pos.pieces(Them, ROOK) && !pos.pieces(Them, QUEEN) && !(path & pos.pieces(Us)) && !stoppable<Us>(s))
+            score += S(0, UNSTOPPABLE_PASSER + 20 * rank);
     }
     add(PASSED_PAWNS, Us, score);
     return score;

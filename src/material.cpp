@@ -65,6 +65,7 @@ int scaleFor(const Side& us, const Side& them, endgame::Id& special) {
             }
             if (!us.canForceMate()) return us.colourBound() ? SCALE_DRAW : SCALE_NO_MATING_POTENTIAL;
             if (us.pieces() == 1 && us.queens == 1 && them.pawns == 1) special = endgame::KQKP;
+            if (us.pieces() == 1 && us.rooks == 1 && them.pawns == 1) special = endgame::KRKP;
             return SCALE_NORMAL;
         }
         // Two minors against one (or a minor against two knights): a draw unless the bishop pair
@@ -75,6 +76,8 @@ int scaleFor(const Side& us, const Side& them, endgame::Id& special) {
         }
         if (!us.rooks && !us.queens && !them.rooks && !them.queens && us.minors() == 1 && them.minors() >= 1)
             return SCALE_NEAR_DRAW;  // minor against minor(s)
+        if (us.pieces() == 1 && us.rooks == 1 && them.pieces() == 1 && them.knights == 1 && !them.pawns)
+            special = endgame::KRKN;
         if (lacksMatingPotential(us, them)) return SCALE_NO_MATING_POTENTIAL;
         // A rook against two minors: not enough either way.
         if (us.pieces() == 1 && us.rooks == 1 && them.pieces() == 2 && !them.rooks && !them.queens)

@@ -9,7 +9,7 @@ namespace {
 enum Stage {
     MAIN_TT, CAPTURE_INIT, GOOD_CAPTURE, REFUTATION, QUIET_INIT, QUIET, BAD_CAPTURE,
     EVASION_TT, EVASION_INIT, EVASION,
-    QSEARCH_TT, QCAPTURE_INIT, QCAPTURE,
+    QSEARCH_TT, QCAPTURE_INIT, QCAPTURE, QCHECK_INIT, QCHECK,
     DONE
 };
 
@@ -30,8 +30,9 @@ MovePicker::MovePicker(const Position& p, Move tt, const MoveHistories& h, const
     refutations[2] = counterMove;
 }
 
-MovePicker::MovePicker(const Position& p, Move tt, const MoveHistories& h, const PieceToHistory* const* cont)
-    : pos(p), histories(h), continuation(cont) {
+MovePicker::MovePicker(const Position& p, Move tt, const MoveHistories& h, const PieceToHistory* const* cont,
+                       bool withChecks)
+    : pos(p), histories(h), continuation(cont), quietChecks(withChecks) {
     // Outside check, quiescence search looks only at noisy moves, the hash move included.
     ttMove = usable(p, tt) && (pos.inCheck() || pos.isCapture(tt) || (typeOf(tt) == PROMOTION && promotionType(tt) == QUEEN))
                  ? tt : MOVE_NONE;
@@ -168,6 +169,24 @@ Move MovePicker::next() {
             Move m = bestFromRange(cur, end);
             ++cur;
             if (m != ttMove) return m;
+        }
+        if (!quietChecks) {
+            stage = DONE;
+            return MOVE_NONE;
+        }
+        ++stage;
+        [[fallthrough]];
+
+    case QCHECK_INIT:
+        cur = moves;
+        fill(generate<QUIETS>(pos, buffer));
+        ++stage;
+        [[fallthrough]];
+
+    case QCHECK:
+        while (cur < end) {
+            Move m = (cur++)->move;
+            if (m != ttMove && typeOf(m) != PROMOTION && pos.givesCheck(m)) return m;
         }
         stage = DONE;
         return MOVE_NONE;

@@ -31,9 +31,10 @@ public:
     // Main search. `continuation` holds the continuation histories of the last two plies.
     MovePicker(const Position& pos, Move ttMove, const MoveHistories& histories,
                const PieceToHistory* const* continuation, const Move* killers, Move counterMove);
-    // Quiescence search: captures and queen promotions, or every evasion when in check.
+    // Quiescence search: captures and queen promotions, then (withChecks) quiet checks; or
+    // every evasion when in check.
     MovePicker(const Position& pos, Move ttMove, const MoveHistories& histories,
-               const PieceToHistory* const* continuation);
+               const PieceToHistory* const* continuation, bool withChecks);
 
     // The next move, or MOVE_NONE when exhausted.
     Move next();
@@ -57,6 +58,7 @@ private:
     Move refutations[3] = {MOVE_NONE, MOVE_NONE, MOVE_NONE};
     int stage;
     int refutationIndex = 0;
+    bool quietChecks = false;
     ScoredMove moves[MAX_MOVES];
     ScoredMove* cur = moves;
     ScoredMove* end = moves;

@@ -472,7 +472,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 }
 
 template <Worker::NodeType nodeType>
-Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta) {
+Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int depth) {
     constexpr bool pvNode = nodeType == PV;
     const int ply = ss->ply;
     if (pvNode) {
@@ -491,7 +491,9 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta) {
     const bool ttHit = TT.probe(key, tte, slot);
     const Value ttValue = ttHit ? valueFromTT(tte.value, ply, pos.rule50()) : VALUE_NONE;
     const bool ttPv = ttHit && tte.pv;
-    if (!pvNode && ttHit && tte.depth >= 0 && ttValue != VALUE_NONE &&
+    // The first ply of quiescence also tries quiet checks; deeper plies only captures.
+    const int ttDepth = depth >= 0 ? 0 : -1;
+    if (!pvNode && ttHit && tte.depth >= ttDepth && ttValue != VALUE_NONE &&
         (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return ttValue;
 
@@ -514,7 +516,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta) {
     }
 
     const PieceToHistory* continuation[2] = {(ss - 1)->continuationHistory, (ss - 2)->continuationHistory};
-    MovePicker picker(pos, ttHit ? tte.move : MOVE_NONE, histories, continuation);
+    MovePicker picker(pos, ttHit ? tte.move : MOVE_NONE, histories, continuation, depth >= 0);
     Move bestMove = MOVE_NONE;
     int moveCount = 0;
 
@@ -538,7 +540,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta) {
         ss->continuationHistory = &histories.continuation[pos.movedPiece(move)][toSq(move)];
         pos.makeMove(move);
         nodes.fetch_add(1, std::memory_order_relaxed);
-        Value value = -qsearch<nodeType>(pos, ss + 1, -beta, -alpha);
+        Value value = -qsearch<nodeType>(pos, ss + 1, -beta, -alpha, depth - 1);
         pos.unmakeMove(move);
         if (stopRequested()) return VALUE_ZERO;
 
@@ -560,7 +562,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta) {
     // In check every evasion was tried: none means mate.
     if (inCheck && bestValue == -VALUE_INFINITE) return matedIn(ply);
 
-    TT.store(slot, key, valueToTT(bestValue, ply), bestValue >= beta ? BOUND_LOWER : BOUND_UPPER, 0, bestMove,
+    TT.store(slot, key, valueToTT(bestValue, ply), bestValue >= beta ? BOUND_LOWER : BOUND_UPPER, ttDepth, bestMove,
              ss->staticEval, ttPv);
     return bestValue;
 }

@@ -79,7 +79,7 @@ private:
     template <NodeType nodeType>
     Value search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool cutNode);
     template <NodeType nodeType>
-    Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta);
+    Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int depth = 0);
 
     Value evaluatePosition(const Position& pos) { return evaluate(pos, evalCache); }
     void updateQuietStats(const Position& pos, Stack* ss, Move best, const Move* quiets, int quietCount, int bonus);
