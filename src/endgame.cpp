@@ -46,6 +46,44 @@ Value evaluateKPK(Color strong, const Position& pos) {
     return KNOWN_WIN + SIMPLE_VALUE[PAWN] + 10 * relativeRank(strong, pawn);
 }
 
+// Pawns against a bare king: won if one pawn (the front one of its file) wins on its own by the
+// bitbase, or two pawns on neighbouring files defend each other; otherwise the king can
+// blockade or take them.
+Value evaluateKPSK(Color strong, const Position& pos) {
+    Square winnerKing = pos.kingSquare(strong), loserKing = pos.kingSquare(~strong);
+    Bitboard ours = pos.pieces(strong, PAWN);
+    Bitboard front = ours & ~pawns::frontSpan(~strong, ours);  // no own pawn ahead on the file
+    bool won = false;
+    for (Bitboard b = front; b && !won;)
+        won = kpk::probe(winnerKing, popLsb(b), loserKing, strong, pos.sideToMove());
+    int advance = 0;
+    for (Bitboard b = ours; b;) advance += relativeRank(strong, popLsb(b));
+    bool pair = popcount(fileFill(ours) & RANK_1_BB) >= 2;  // pawns on two files: the king cannot hold both
+    if (won || (pair && !(distance(loserKing, lsb(front)) <= 1 && popcount(ours) == 2 && pos.sideToMove() != strong)))
+        return KNOWN_WIN + SIMPLE_VALUE[PAWN] * popcount(ours) + 10 * advance;
+    return 20 * popcount(ours) + 2 * advance;
+}
+
+// Pawn against pawn: each side's chances by the bitbase as if the other pawn were not there,
+// and when both would win alone, the race: whoever queens first.
+Value evaluateKPKP(const Position& pos) {
+    Square pawn[COLOR_NB] = {lsb(pos.pieces(WHITE, PAWN)), lsb(pos.pieces(BLACK, PAWN))};
+    // Pawns on the same or neighbouring files interact (block, capture): the bitbase says little
+    // and the general evaluation decides.
+    if (fileDistance(pawn[WHITE], pawn[BLACK]) <= 1) return VALUE_NONE;
+    bool wins[COLOR_NB];
+    for (Color c : {WHITE, BLACK}) wins[c] = kpk::probe(pos.kingSquare(c), pawn[c], pos.kingSquare(~c), c, pos.sideToMove());
+    if (wins[WHITE] == wins[BLACK]) {
+        if (!wins[WHITE]) return 0;
+        int steps[COLOR_NB];
+        for (Color c : {WHITE, BLACK}) steps[c] = 7 - relativeRank(c, pawn[c]) - (relativeRank(c, pawn[c]) == 1);
+        int whiteAhead = steps[BLACK] - steps[WHITE] + (pos.sideToMove() == WHITE);
+        return whiteAhead > 1 ? KNOWN_WIN / 2 : whiteAhead < 0 ? -KNOWN_WIN / 2 : 0;
+    }
+    return wins[WHITE] ? KNOWN_WIN / 2 + 10 * relativeRank(WHITE, pawn[WHITE])
+                       : -KNOWN_WIN / 2 - 10 * relativeRank(BLACK, pawn[BLACK]);
+}
+
 // Rook against pawn: the rook wins if its king stands in front of the pawn or the defending king
 // is too far to help; a far-advanced pawn next to its king, with the other king away, draws.
 Value evaluateKRKP(Color strong, const Position& pos) {
@@ -166,9 +204,11 @@ int scaleKRKN(Color strong, const Position& pos, int tableScale) {
 }  // namespace
 
 Value evaluate(Id id, Color strong, const Position& pos) {
+    if (id == KPKP) return evaluateKPKP(pos);  // symmetric: already White's point of view, or none
     Value v = id == KXK    ? evaluateKXK(strong, pos)
               : id == KBNK ? evaluateKBNK(strong, pos)
               : id == KRKP ? evaluateKRKP(strong, pos)
+              : id == KPSK ? evaluateKPSK(strong, pos)
                            : evaluateKPK(strong, pos);
     return strong == WHITE ? v : -v;
 }

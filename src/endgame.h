@@ -16,6 +16,8 @@ enum Id : int {
     KBNK,       // bishop and knight: drive it to a corner of the bishop's colour
     KPK,        // the bitbase
     KRKP,       // rook against pawn: who gets there first
+    KPSK,       // pawns against a bare king: the bitbase for each pawn
+    KPKP,       // pawn against pawn: the bitbase for each side, and the race
     FIRST_SCALER,
     // Scalers
     KBPSK = FIRST_SCALER,  // bishop and rook pawn(s) of the wrong colour
@@ -30,7 +32,8 @@ enum Id : int {
 
 inline bool isEvaluator(int id) { return id != NONE && id < FIRST_SCALER; }
 
-// Score of an evaluator endgame, from White's point of view.
+// Score of an evaluator endgame, from White's point of view, or VALUE_NONE when the position is
+// outside what the evaluator knows (the general evaluation then applies).
 Value evaluate(Id id, Color strong, const Position& pos);
 
 // Scale factor (in 1/64) for `strong` as the side ahead; `tableScale` is the material table's.

@@ -219,7 +219,6 @@ Score Evaluation<Tracing>::passedPawns() {
         Square s = popLsb(b);
         int rank = relativeRank(Us, s);
         Square stop = s + Up;
-        Square promo = pawns::promotionSquare(Us, s);
 
         // Kings near the square in front matter more the further the pawn has come.
         int eg = PASSED_ENEMY_KING_DISTANCE[rank] * std::min(distance(pos.kingSquare(Them), stop), 5) -
@@ -244,9 +243,11 @@ Value Evaluation<Tracing>::value() {
     const material::Entry me = material::probe(pos);
     const endgame::Id id = me.endgameId();
     if (endgame::isEvaluator(id)) {
-        special = true;
         Value v = endgame::evaluate(id, me.strongSide(), pos);
-        return pos.sideToMove() == WHITE ? v : -v;
+        if (v != VALUE_NONE) {
+            special = true;
+            return pos.sideToMove() == WHITE ? v : -v;
+        }
     }
 
     pe = &pawnsTable.probe(pos);

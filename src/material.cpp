@@ -149,7 +149,10 @@ Entry compute(const int counts[COLOR_NB][SLOT_NB]) {
         if (!us.pawns && us.pieces() == 2 && us.knights == 1 && us.bishops() == 1) special[c] = endgame::KBNK;
         else if (!us.pawns && us.canForceMate()) special[c] = endgame::KXK;
         else if (us.pawns == 1 && !us.pieces()) special[c] = endgame::KPK;
+        else if (us.pawns >= 2 && !us.pieces()) special[c] = endgame::KPSK;
     }
+    if (side[WHITE].pawns == 1 && side[BLACK].pawns == 1 && !side[WHITE].pieces() && !side[BLACK].pieces())
+        special[WHITE] = endgame::KPKP;
     // At most one special applies to a configuration; the side it belongs to is stored with it.
     for (Color c : {WHITE, BLACK})
         if (special[c] != endgame::NONE) e.special = std::uint8_t(special[c] | (c << 7));
