@@ -106,9 +106,49 @@ Value evaluateKRKP(Color strong, const Position& pos) {
 // Squares in front of a pawn up to and including its promotion square.
 Bitboard pathOf(Color c, Square pawn) { return pawns::frontSpan(c, squareBB(pawn)); }
 
+// Moves a minor needs to attack square s (0: it already does), on the present board.
+int minorMovesToAttack(const Position& pos, Square minor, Square s) {
+    if (typeOf(pos.pieceOn(minor)) == KNIGHT) {
+        int moves = 99;
+        for (Bitboard b = knightAttacks(s); b;) moves = std::min(moves, knightDistance(minor, popLsb(b)));
+        return moves;
+    }
+    Bitboard reach = bishopAttacks(minor, pos.pieces());
+    if (reach & squareBB(s)) return 0;
+    if (reach & bishopAttacks(s, pos.pieces())) return 1;
+    return isLightSquare(minor) == isLightSquare(s) ? 2 : 99;
+}
+
+// The last pawn of a minor-and-pawn side falls when the defending king gets next to it before the
+// king or the minor can guard it, and the pawn cannot run away (the king is inside its square).
+bool lastPawnFalls(Color strong, const Position& pos) {
+    Color weak = ~strong;
+    Square pawn = lsb(pos.pieces(strong, PAWN));
+    Square attacker = pos.kingSquare(weak);
+    // The weak king takes on its (approach + 1)-th move; before that we get `approach` moves,
+    // one more if we move first.
+    int approach = distance(attacker, pawn) - 1;
+    int guard = distance(pos.kingSquare(strong), pawn) - 1;
+    for (Bitboard b = pos.pieces(strong, KNIGHT, BISHOP); b;) guard = std::min(guard, minorMovesToAttack(pos, popLsb(b), pawn));
+    bool kingInSquare = distance(attacker, pawns::promotionSquare(strong, pawn)) - (pos.sideToMove() == weak) <=
+                        7 - relativeRank(strong, pawn);
+    return guard > approach + (pos.sideToMove() == strong) && kingInSquare;
+}
+
+// Knight and pawn against a bare king: the pawn can be lost, and a rook pawn on the seventh with
+// the defending king in the corner is a draw (the knight cannot drive it out without stalemate).
+int scaleKNPK(Color strong, const Position& pos, int tableScale) {
+    Square pawn = lsb(pos.pieces(strong, PAWN));
+    Square promo = pawns::promotionSquare(strong, pawn);
+    bool rookPawn = fileOf(pawn) == 0 || fileOf(pawn) == 7;
+    if (rookPawn && relativeRank(strong, pawn) == 6 && distance(pos.kingSquare(~strong), promo) <= 1) return SCALE_DRAW;
+    return lastPawnFalls(strong, pos) ? SCALE_DRAW : tableScale;
+}
+
 // Bishop and pawns, all on one rook file, with a bishop that cannot cover the promotion square:
 // a draw when the defending king gets to the corner first.
 int scaleKBPSK(Color strong, const Position& pos, int tableScale) {
+    if (pos.count(strong, PAWN) == 1 && lastPawnFalls(strong, pos)) return SCALE_DRAW;
     Bitboard ourPawns = pos.pieces(strong, PAWN);
     bool rookFile = !(ourPawns & ~FILE_A_BB) || !(ourPawns & ~FILE_H_BB);
     if (!rookFile) return tableScale;
@@ -222,6 +262,7 @@ int scale(Id id, Color strong, const Position& pos, const pawns::Entry& pe, int 
     case KRPKR: return scaleKRPKR(strong, pos, tableScale);
     case KNNKP: return scaleKNNKP(strong, pos);
     case KRKN: return scaleKRKN(strong, pos, tableScale);
+    case KNPK: return scaleKNPK(strong, pos, tableScale);
     default: return tableScale;
     }
 }

@@ -27,6 +27,7 @@ enum Id : int {
     KRPKR,      // rook and pawn against rook
     KNNKP,      // two knights against a pawn (Troitzky line)
     KRKN,       // rook against knight: won when the knight strays from its king
+    KNPK,       // knight and pawn against king: the pawn can be lost, the rook pawn draws
     ID_NB
 };
 

@@ -113,6 +113,10 @@ int scaleFor(const Side& us, const Side& them, endgame::Id& special) {
         special = endgame::KBPSK;
         return SCALE_NORMAL;
     }
+    if (us.pieces() == 1 && us.knights == 1 && us.pawns == 1 && them.bare()) {
+        special = endgame::KNPK;
+        return SCALE_NORMAL;
+    }
     if (us.pieces() == 1 && us.rooks == 1 && us.pawns == 1 && them.pieces() == 1 && them.rooks == 1 && !them.pawns) {
         special = endgame::KRPKR;
         return SCALE_NORMAL;
