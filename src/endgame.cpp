@@ -97,9 +97,9 @@ Value evaluateKRKP(Color strong, const Position& pos) {
         return SIMPLE_VALUE[ROOK] - distance(winnerKing, pawn);
     if (distance(loserKing, pawn) - weakTempo >= 3 && distance(loserKing, rook) >= 3)
         return SIMPLE_VALUE[ROOK] - distance(winnerKing, pawn);
-    if (relativeRank(weak, pawn) >= 4 && distance(loserKing, pawn) == 1 && distance(winnerKing, pawn) > 2 + weakTempo &&
-        relativeRank(weak, loserKing) >= 4)
-        return 80 - 8 * distance(winnerKing, pawn);
+    // The pawn, escorted by its king, outruns the other king: the rook must be given for it.
+    int strongLag = distance(winnerKing, promo) - strongTempo - distance(pawn, promo);
+    if (distance(loserKing, pawn) <= 2 && relativeRank(weak, pawn) >= 3 && strongLag >= 1) return 60 - 10 * strongLag;
     return 200 - 8 * (distance(winnerKing, stop) - strongTempo - distance(loserKing, stop) - distance(pawn, promo));
 }
 
