@@ -209,8 +209,8 @@ int scaleOCB(Color strong, const Position& pos, const pawns::Entry& pe) {
     return SCALE_OCB[std::min(pe.passedCount(strong), 2)];
 }
 
-// Rook and pawn against rook: the defending king in front of the pawn holds (Philidor); a
-// king cut off by the rook along a file does not.
+// Rook and pawn against rook: the defending king in front of the pawn or beside its path holds
+// (Philidor); a king cut off by the rook along a file does not.
 int scaleKRPKR(Color strong, const Position& pos, int tableScale) {
     Color weak = ~strong;
     Square pawn = lsb(pos.pieces(strong, PAWN));
@@ -232,7 +232,11 @@ int scaleKNNKP(Color strong, const Position& pos) {
     Square pawn = lsb(pos.pieces(weak, PAWN));
     // The line (a4 b6 c5 d4 e4 f5 g6 h4 for a black pawn) as relative ranks of the pawn's side.
     static const int LINE[8] = {4, 2, 3, 4, 4, 3, 2, 4};
-    return relativeRank(weak, pawn) <= LINE[fileOf(pawn)] ? SCALE_PAWNLESS_LEADER : SCALE_DRAW;
+    if (relativeRank(weak, pawn) > LINE[fileOf(pawn)]) return SCALE_DRAW;
+    // Even then the mate needs the defending king driven to an edge.
+    Square k = pos.kingSquare(weak);
+    int edgeDistance = std::min(std::min(fileOf(k), 7 - fileOf(k)), std::min(rankOf(k), 7 - rankOf(k)));
+    return edgeDistance <= 2 ? SCALE_PAWNLESS_LEADER : SCALE_NO_MATING_POTENTIAL;
 }
 
 // Rook against knight: a draw while the knight stays by its king; a knight cut off is lost.
