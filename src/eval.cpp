@@ -190,15 +190,18 @@ bool Evaluation<Tracing>::stoppable(Square pawn) const {
         int defenderMoves = pawnMoves - 1 + (pos.sideToMove() == Them);
         if (distance(theirKing, sq) <= defenderMoves) return true;
         if (distance(theirKing, sq) - 1 <= defenderMoves && distance(ourKing, sq) > 1) return true;
+        // The minor must get to a square from which it covers the path, and not one we guard.
+        const Bitboard safe = ~attackedBy[Us][NO_PIECE_TYPE];
         for (Bitboard minors = pos.pieces(Them, KNIGHT, BISHOP); minors;) {
             Square m = popLsb(minors);
             int moves;
             if (typeOf(pos.pieceOn(m)) == KNIGHT) {
-                moves = knightDistance(m, sq);
-                for (Bitboard b = knightAttacks(sq); b;) moves = std::min(moves, knightDistance(m, popLsb(b)));
+                moves = 99;
+                for (Bitboard b = (knightAttacks(sq) | squareBB(sq)) & (safe | squareBB(m)); b;)
+                    moves = std::min(moves, knightDistance(m, popLsb(b)));
             } else if (bishopAttacks(m, occupied) & squareBB(sq))
                 moves = 0;
-            else if (bishopAttacks(m, occupied) & bishopAttacks(sq, occupied))
+            else if (bishopAttacks(m, occupied) & bishopAttacks(sq, occupied) & safe)
                 moves = 1;
             else
                 moves = isLightSquare(m) == isLightSquare(sq) ? 2 : 99;

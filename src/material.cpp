@@ -72,7 +72,7 @@ int scaleFor(const Side& us, const Side& them, endgame::Id& special) {
         // faces a knight (draw evaluation, with Syzygy's numbers for the exception).
         if (!us.rooks && !us.queens && !them.rooks && !them.queens && us.minors() == 2 && them.minors() == 1) {
             bool bishopPairVsKnight = us.lightBishops && us.darkBishops && them.knights;
-            return bishopPairVsKnight ? SCALE_PAWNLESS_LEADER : SCALE_NEAR_DRAW;
+            return bishopPairVsKnight ? SCALE_MATING_IN_JEOPARDY : SCALE_NEAR_DRAW;
         }
         if (!us.rooks && !us.queens && !them.rooks && !them.queens && us.minors() == 1 && them.minors() >= 1)
             return SCALE_NEAR_DRAW;  // minor against minor(s)
