@@ -132,6 +132,14 @@ bool lastPawnFalls(Color strong, const Position& pos) {
     for (Bitboard b = pos.pieces(strong, KNIGHT, BISHOP); b;) guard = std::min(guard, minorMovesToAttack(pos, popLsb(b), pawn));
     bool kingInSquare = distance(attacker, pawns::promotionSquare(strong, pawn)) - (pos.sideToMove() == weak) <=
                         7 - relativeRank(strong, pawn);
+    // It may also step forward onto a square already guarded.
+    Square push = pawn + pawnPush(strong);
+    bool safeStep = pos.empty(push) && distance(attacker, push) > 1 - (pos.sideToMove() == strong);
+    if (safeStep) {
+        bool guarded = distance(pos.kingSquare(strong), push) == 1;
+        for (Bitboard b = pos.pieces(strong, KNIGHT, BISHOP); b;) guarded |= minorMovesToAttack(pos, popLsb(b), push) == 0;
+        if (guarded) return false;
+    }
     return guard > approach + (pos.sideToMove() == strong) && kingInSquare;
 }
 

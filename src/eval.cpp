@@ -181,7 +181,7 @@ template <Color Us>
 bool Evaluation<Tracing>::stoppable(Square pawn) const {
     constexpr Color Them = ~Us;
     const Square ourKing = pos.kingSquare(Us), theirKing = pos.kingSquare(Them);
-    const Bitboard occupied = pos.pieces();
+    const Bitboard occupied = pos.pieces() ^ squareBB(pawn);  // the pawn leaves its square
     const int firstStepFree = relativeRank(Us, pawn) == 1 && !(occupied & (pawn + pawnPush(Us)));  // double step
     Square sq = pawn;
     for (int step = 1; relativeRank(Us, sq) < 7; ++step) {
