@@ -143,6 +143,15 @@ bool lastPawnFalls(Color strong, const Position& pos) {
     return guard > approach + (pos.sideToMove() == strong) && kingInSquare;
 }
 
+// Two minors against a knight: a draw, except that a king already caught by its own king in a
+// corner can be mated (the defending knight blocks its escape). Syzygy: every such win in the
+// sample has the king within a step of a corner and the attacking king within two.
+int scaleMinorsKN(Color strong, const Position& pos, int tableScale) {
+    Square k = pos.kingSquare(~strong);
+    int cornerDistance = std::min(std::min(distance(k, SQ_A1), distance(k, SQ_H1)), std::min(distance(k, SQ_A8), distance(k, SQ_H8)));
+    return cornerDistance <= 1 && distance(k, pos.kingSquare(strong)) <= 2 ? SCALE_NORMAL : tableScale;
+}
+
 // Knight and pawn against a bare king: the pawn can be lost, and a rook pawn on the seventh with
 // the defending king in the corner is a draw (the knight cannot drive it out without stalemate).
 int scaleKNPK(Color strong, const Position& pos, int tableScale) {
@@ -275,6 +284,7 @@ int scale(Id id, Color strong, const Position& pos, const pawns::Entry& pe, int 
     case KNNKP: return scaleKNNKP(strong, pos);
     case KRKN: return scaleKRKN(strong, pos, tableScale);
     case KNPK: return scaleKNPK(strong, pos, tableScale);
+    case MINORS_KN: return scaleMinorsKN(strong, pos, tableScale);
     default: return tableScale;
     }
 }

@@ -28,6 +28,7 @@ enum Id : int {
     KNNKP,      // two knights against a pawn (Troitzky line)
     KRKN,       // rook against knight: won when the knight strays from its king
     KNPK,       // knight and pawn against king: the pawn can be lost, the rook pawn draws
+    MINORS_KN,  // two minors against a knight: drawn unless the king is caught in a corner
     ID_NB
 };
 

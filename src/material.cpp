@@ -72,6 +72,7 @@ int scaleFor(const Side& us, const Side& them, endgame::Id& special) {
         // faces a knight (draw evaluation, with Syzygy's numbers for the exception).
         if (!us.rooks && !us.queens && !them.rooks && !them.queens && us.minors() == 2 && them.minors() == 1) {
             bool bishopPairVsKnight = us.lightBishops && us.darkBishops && them.knights;
+            if (them.knights && !bishopPairVsKnight) special = endgame::MINORS_KN;
             return bishopPairVsKnight ? SCALE_MATING_IN_JEOPARDY : SCALE_NEAR_DRAW;
         }
         if (!us.rooks && !us.queens && !them.rooks && !them.queens && us.minors() == 1 && them.minors() >= 1)
