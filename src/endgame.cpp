@@ -58,8 +58,10 @@ Value evaluateKPSK(Color strong, const Position& pos) {
         won = kpk::probe(winnerKing, popLsb(b), loserKing, strong, pos.sideToMove());
     int advance = 0;
     for (Bitboard b = ours; b;) advance += relativeRank(strong, popLsb(b));
-    bool pair = popcount(fileFill(ours) & RANK_1_BB) >= 2;  // pawns on two files: the king cannot hold both
-    if (won || (pair && !(distance(loserKing, lsb(front)) <= 1 && popcount(ours) == 2 && pos.sideToMove() != strong)))
+    bool twoFiles = popcount(fileFill(ours) & RANK_1_BB) >= 2;  // the king cannot hold both
+    Bitboard loose = ours & ~pawnAttacksBB(strong, ours) & ~kingAttacks(winnerKing);
+    bool oneFalls = pos.sideToMove() != strong && (kingAttacks(loserKing) & loose) && popcount(ours) == 2;
+    if (won || (twoFiles && !oneFalls))
         return KNOWN_WIN + SIMPLE_VALUE[PAWN] * popcount(ours) + 10 * advance;
     return 20 * popcount(ours) + 2 * advance;
 }

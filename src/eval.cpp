@@ -285,9 +285,9 @@ Value Evaluation<Tracing>::value() {
     eg = egValue(score);
     phase = me.phase;
     // The side ahead in the endgame is the one the scale factor speaks of.
-    Color leader = eg > 0 ? WHITE : BLACK;
+    Color leader = eg > 0 || (eg == 0 && mg > 0) ? WHITE : BLACK;
     scale = me.scale[leader];
-    if (id != endgame::NONE && me.strongSide() == leader) scale = endgame::scale(id, leader, pos, *pe, scale);
+    if (id != endgame::NONE && me.appliesTo(leader)) scale = endgame::scale(id, leader, pos, *pe, scale);
 
     // The scale factor speaks of the whole position (it comes from the material), so it applies
     // to the blended value, not only to its endgame part.

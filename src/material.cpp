@@ -158,9 +158,12 @@ Entry compute(const int counts[COLOR_NB][SLOT_NB]) {
     }
     if (side[WHITE].pawns == 1 && side[BLACK].pawns == 1 && !side[WHITE].pieces() && !side[BLACK].pieces())
         special[WHITE] = endgame::KPKP;
-    // At most one special applies to a configuration; the side it belongs to is stored with it.
+    // One special per configuration (for one side, or both when symmetric, like opposite
+    // bishops); where the two sides would have different ones, White's is kept.
+    endgame::Id id = special[WHITE] != endgame::NONE ? special[WHITE] : special[BLACK];
+    e.special = std::uint8_t(id);
     for (Color c : {WHITE, BLACK})
-        if (special[c] != endgame::NONE) e.special = std::uint8_t(special[c] | (c << 7));
+        if (id != endgame::NONE && special[c] == id) e.special |= std::uint8_t(1 << (5 + c));
     return e;
 }
 

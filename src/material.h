@@ -17,10 +17,11 @@ struct Entry {
     Score imbalance;                 // White's point of view
     std::uint8_t phase;              // 0 (bare kings) .. MAX_PHASE (all pieces)
     std::uint8_t scale[COLOR_NB];    // 1/64 units, applied when that colour is ahead
-    std::uint8_t special;            // endgame::Id, with the strong colour in the top bit
+    std::uint8_t special;            // endgame::Id (low 5 bits) and the colours it is for (bits 5, 6)
 
-    endgame::Id endgameId() const { return endgame::Id(special & 0x7F); }
-    Color strongSide() const { return Color(special >> 7); }
+    endgame::Id endgameId() const { return endgame::Id(special & 31); }
+    bool appliesTo(Color c) const { return special >> (5 + c) & 1; }
+    Color strongSide() const { return appliesTo(WHITE) ? WHITE : BLACK; }
 };
 static_assert(sizeof(Entry) == 8, "the material entry stays one word");
 

@@ -1,0 +1,213 @@
+// The evaluation: colour symmetry, and one position (or material configuration) for every
+// endgame rule of the material table and the endgame module.
+#include <catch2/catch.hpp>
+
+#include <cctype>
+#include <sstream>
+
+#include "bench.h"
+#include "engine_process.h"
+#include "eval.h"
+#include "evalparams.h"
+#include "material.h"
+#include "movegen.h"
+#include "support.h"
+
+namespace {
+
+// The same position with colours swapped and the board mirrored top to bottom.
+std::string flipFen(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string placement, side, castling, ep, half = "0", full = "1";
+    in >> placement >> side >> castling >> ep >> half >> full;
+    std::vector<std::string> ranks;
+    std::stringstream ps(placement);
+    for (std::string r; std::getline(ps, r, '/');) ranks.insert(ranks.begin(), r);
+    std::string out;
+    for (size_t i = 0; i < ranks.size(); ++i) {
+        for (char c : ranks[i]) out += std::isalpha(static_cast<unsigned char>(c)) ? char(std::isupper(c) ? std::tolower(c) : std::toupper(c)) : c;
+        if (i + 1 < ranks.size()) out += '/';
+    }
+    std::string flippedCastling;
+    for (char c : castling) flippedCastling += c == '-' ? c : char(std::isupper(c) ? std::tolower(c) : std::toupper(c));
+    std::string flippedEp = ep == "-" ? ep : std::string(1, ep[0]) + char('1' + '8' - ep[1]);
+    return out + (side == "w" ? " b " : " w ") + flippedCastling + " " + flippedEp + " " + half + " " + full;
+}
+
+Value eval(const std::string& fen) {
+    Position pos;
+    REQUIRE(pos.setFen(fen) == "");
+    EvalCache cache;
+    return evaluate(pos, cache);
+}
+
+// White's point of view.
+Value whiteEval(const std::string& fen) {
+    Position pos;
+    REQUIRE(pos.setFen(fen) == "");
+    EvalCache cache;
+    Value v = evaluate(pos, cache);
+    return pos.sideToMove() == WHITE ? v : -v;
+}
+
+material::Entry entryOf(const std::string& fen) {
+    Position pos;
+    REQUIRE(pos.setFen(fen) == "");
+    return material::probe(pos);
+}
+
+}  // namespace
+
+TEST_CASE("eval: every position evaluates the same as its colour-flipped mirror", "[eval]") {
+    std::vector<std::string> fens = benchPositions();
+    for (const auto& line : readPerftSuite("data/perft/standard.epd")) fens.push_back(line.fen);
+    std::ifstream endgames(sharedPath("data/endgames/dev.epd"));
+    int n = 0;
+    for (std::string line; std::getline(endgames, line);)
+        if (n++ % 25 == 0) {
+            std::istringstream f(line.substr(0, line.find(';')));
+            std::string a, b, c, d;
+            f >> a >> b >> c >> d;
+            fens.push_back(a + " " + b + " " + c + " " + d + " 0 1");
+        }
+    REQUIRE(fens.size() > 500);
+    for (const std::string& fen : fens) {
+        INFO(fen << "  /  " << flipFen(fen));
+        REQUIRE(eval(fen) == eval(flipFen(fen)));
+    }
+}
+
+TEST_CASE("eval: the material table lookup equals the slow path for every in-range configuration sampled", "[eval][material]") {
+    // Out-of-range material (three knights) takes the slow path; the same rules apply.
+    material::Entry three = entryOf("4k3/8/8/8/8/8/8/1NN1K1N1 w - - 0 1");
+    REQUIRE(three.scale[WHITE] == params::SCALE_NORMAL);       // three knights can mate
+    material::Entry two = entryOf("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1");
+    REQUIRE(two.scale[WHITE] == params::SCALE_NO_MATING_POTENTIAL);  // two knights cannot force it
+}
+
+TEST_CASE("eval: pawnless leader needs twice the advantage, except against a bare king", "[eval][material]") {
+    REQUIRE(entryOf("4k3/8/8/8/8/8/3r4/3QK3 w - - 0 1").scale[WHITE] == params::SCALE_PAWNLESS_LEADER);  // KQ v KR
+    REQUIRE(entryOf("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").endgameId() == endgame::KXK);                      // KQ v K: mating drive
+    REQUIRE(entryOf("4k3/pp6/8/8/8/8/8/3QK3 w - - 0 1").scale[WHITE] == params::SCALE_NORMAL);          // KQ v KPP
+}
+
+TEST_CASE("eval: no mating potential divides by 8", "[eval][material]") {
+    for (const char* fen : {"4k3/3n4/8/8/8/8/8/3RK3 w - - 0 1",      // K+R v K+N, the knight by its king
+                            "4k3/8/8/8/8/3r4/8/2NRK3 w - - 0 1",     // K+R+N v K+R
+                            "4k3/8/8/8/3q4/8/8/2BQK3 w - - 0 1",     // K+Q+B v K+Q
+                            "4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1"}) {  // K+N+N v K
+        INFO(fen);
+        REQUIRE(entryOf(fen).scale[WHITE] <= params::SCALE_NO_MATING_POTENTIAL);
+        REQUIRE(std::abs(whiteEval(fen)) < 100);
+    }
+    // A rook more is enough: the rule must not fire.
+    REQUIRE(entryOf("4k3/8/8/8/8/8/3n4/2BRK3 w - - 0 1").scale[WHITE] == params::SCALE_PAWNLESS_LEADER);  // KRB v KN
+}
+
+TEST_CASE("eval: bishops on one colour have no mating potential", "[eval][material]") {
+    REQUIRE(entryOf("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1").scale[WHITE] == params::SCALE_NORMAL);  // c1 dark, f1 light
+    REQUIRE(entryOf("4k3/8/8/8/8/8/4B3/3BK3 w - - 0 1").scale[WHITE] == params::SCALE_DRAW);    // d1 and e2 both light
+    REQUIRE(whiteEval("4k3/8/8/8/8/8/4B3/3BK3 w - - 0 1") == 0);
+}
+
+TEST_CASE("eval: mating potential in jeopardy divides the last pawn's side by 4", "[eval][material]") {
+    // K+N+P v K+B: the bishop can be given for the pawn, leaving K+N v K.
+    REQUIRE(entryOf("4k3/8/4b3/8/3P4/8/3N4/4K3 w - - 0 1").scale[WHITE] == params::SCALE_MATING_IN_JEOPARDY);
+    // With a second pawn the side clings to: no discount.
+    REQUIRE(entryOf("4k3/8/4b3/8/3PP3/8/3N4/4K3 w - - 0 1").scale[WHITE] == params::SCALE_NORMAL);
+    // K+R+P v K+R: after R for P, K+R v K still mates: no discount.
+    REQUIRE(entryOf("4k3/8/4r3/8/3P4/8/8/3RK3 w - - 0 1").endgameId() == endgame::KRPKR);
+}
+
+TEST_CASE("eval: draw evaluation, consistent with and without the defender's pawns", "[eval][material]") {
+    const char* twoMinorsVsOne[] = {"4k3/8/4b3/8/8/8/8/2BNK3 w - - 0 1", "4k3/8/4b3/8/8/8/8/1N1NK3 w - - 0 1"};
+    for (const char* fen : twoMinorsVsOne) {
+        INFO(fen);
+        REQUIRE(entryOf(fen).scale[WHITE] <= params::SCALE_NEAR_DRAW);
+        REQUIRE(std::abs(whiteEval(fen)) < 100);
+    }
+    // The bishop pair against a knight is the exception (Syzygy: often won): a milder scale.
+    REQUIRE(entryOf("4k3/8/4n3/8/8/8/8/1BB1K3 w - - 0 1").scale[WHITE] == params::SCALE_MATING_IN_JEOPARDY);
+    // K+B+N v K+B the same as K+B+N v K+B+P.
+    REQUIRE(entryOf("4k3/8/4b3/8/8/8/8/2BNK3 w - - 0 1").scale[WHITE] == entryOf("4k3/4p3/4b3/8/8/8/8/2BNK3 w - - 0 1").scale[WHITE]);
+    // Minor v minor.
+    REQUIRE(std::abs(whiteEval("4k3/8/4n3/8/8/8/8/2B1K3 w - - 0 1")) < 50);
+    // A single minor cannot win against pawns.
+    REQUIRE(entryOf("4k3/ppp5/8/8/8/8/8/2B1K3 w - - 0 1").scale[WHITE] == params::SCALE_DRAW);
+    REQUIRE(whiteEval("4k3/p7/8/8/8/8/8/2N1K3 w - - 0 1") <= 0);
+}
+
+TEST_CASE("eval: opposite-coloured bishops scale by the number of passed pawns", "[eval][endgame]") {
+    REQUIRE(entryOf("4k3/7p/8/3b4/8/8/P6P/2B1K3 w - - 0 1").endgameId() == endgame::OCB);
+    Value onePasser = whiteEval("4k3/7p/8/3b4/8/8/P6P/2B1K3 w - - 0 1");
+    Value sameColour = whiteEval("4k3/7p/8/4b3/8/8/P6P/2B1K3 w - - 0 1");
+    REQUIRE(onePasser > 0);
+    REQUIRE(onePasser < sameColour / 2);
+}
+
+TEST_CASE("eval: complex draws by position", "[eval][endgame]") {
+    // K+B+P v K+N with the defending king on the path, on a square the bishop never attacks.
+    REQUIRE(std::abs(whiteEval("8/8/3k4/8/3P4/8/2B2n2/4K3 w - - 0 1")) < 30);
+    // K+Q v K+P: rook pawn on the seventh with its king beside it, the queen's king far away.
+    REQUIRE(std::abs(whiteEval("8/8/8/8/8/8/pk6/6QK w - - 0 1")) < 100);
+    // The same with a centre pawn is won.
+    REQUIRE(whiteEval("8/8/8/8/8/8/3pk3/6QK w - - 0 1") > 300);
+    // Wrong bishop and rook pawn with the defending king in the corner.
+    REQUIRE(whiteEval("7k/8/8/7P/8/8/8/3BK3 w - - 0 1") == 0);
+    // The right bishop wins.
+    REQUIRE(whiteEval("7k/8/8/7P/8/8/8/2B1K3 w - - 0 1") > 300);
+}
+
+TEST_CASE("eval: KPK and pawn endings", "[eval][endgame]") {
+    REQUIRE(whiteEval("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1") == 0);          // the king in front draws
+    REQUIRE(whiteEval("8/8/4k3/8/4K3/4P3/8/8 w - - 0 1") == 0);         // black keeps the opposition
+    REQUIRE(whiteEval("8/8/4k3/8/4K3/4P3/8/8 b - - 0 1") > 1000);       // ...unless it must move
+    // Rule of the square: a passer the king cannot catch.
+    REQUIRE(whiteEval("8/8/8/P7/8/8/6k1/K7 w - - 0 1") > 500);
+    REQUIRE(whiteEval("8/8/2k5/P7/8/8/8/K7 w - - 0 1") < 200);
+    // Two pawns the king cannot hold.
+    REQUIRE(whiteEval("8/8/8/8/k7/8/2PP4/3K4 w - - 0 1") > 1000);
+}
+
+TEST_CASE("eval: mating drives push the lone king to the edge and the right corner", "[eval][endgame]") {
+    REQUIRE(whiteEval("8/8/8/8/8/2k5/8/R3K3 w - - 0 1") < whiteEval("1k6/8/8/8/8/8/8/R3K3 w - - 0 1"));
+    // K+B+N: the corner of the bishop's colour (light bishop: a8 or h1) is where the mate is.
+    REQUIRE(whiteEval("k7/8/8/8/8/8/8/2N1KB2 w - - 0 1") > whiteEval("7k/8/8/8/8/8/8/2N1KB2 w - - 0 1"));
+}
+
+namespace {
+
+// Plays the position out with the engine on both sides; returns the number of moves to mate, or
+// -1 if the game ends otherwise or the fifty-move rule runs out.
+int playOut(const std::string& fen) {
+    EngineProcess e;
+    std::string moves;
+    Position pos;
+    pos.setFen(fen);
+    for (int ply = 0; ply < 100; ++ply) {
+        if (MoveList<LEGAL>(pos).size() == 0) return pos.inCheck() ? (ply + 1) / 2 : -1;
+        if (pos.isDraw(0)) return -1;
+        e.send("position fen " + fen + (moves.empty() ? "" : " moves" + moves));
+        e.send("go nodes 20000");
+        std::string best;
+        for (const auto& l : e.readUntil("bestmove", 30000)) best = l.substr(0, 8) == "bestmove" ? l.substr(9, 5) : best;
+        while (!best.empty() && best.back() == ' ') best.pop_back();
+        Move m = pos.parseUciMove(best);
+        if (m == MOVE_NONE) return -1;
+        pos.makeMove(m);
+        moves += " " + best;
+    }
+    return -1;
+}
+
+}  // namespace
+
+TEST_CASE("eval: K+B+N v K and K+R v K are mated within the fifty-move rule in self-play", "[eval][endgame][mate]") {
+    for (const char* fen : {"8/8/3k4/8/8/8/8/4KBN1 w - - 0 1", "4k3/8/8/8/8/8/8/1N2K1B1 w - - 0 1",
+                            "8/8/8/3k4/8/8/8/R3K3 w - - 0 1", "8/8/8/8/4k3/8/8/4K2R w - - 0 1"}) {
+        INFO(fen);
+        int moves = playOut(fen);
+        REQUIRE(moves > 0);
+        REQUIRE(moves <= 50);
+    }
+}
