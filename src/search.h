@@ -59,11 +59,13 @@ public:
 
     void clear();                // forget all learned move-ordering statistics
     void iterativeDeepening();   // the search of one `go`, until the pool says stop
+    void reportBest() const { reportIteration(completedDepth, -VALUE_INFINITE, VALUE_INFINITE); }
     std::size_t id() const { return index; }
     bool isMain() const { return index == 0; }
 
-    // Counters read by other threads: written only by this thread, read relaxed.
-    std::atomic<std::uint64_t> nodes{0};
+    // Counters read by other threads: written only by this thread, read relaxed; on a cache line
+    // of their own so that the writes do not slow down the readers' other data.
+    alignas(64) std::atomic<std::uint64_t> nodes{0};
     std::atomic<int> completedDepth{0};
 
     Position rootPos;

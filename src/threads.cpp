@@ -9,7 +9,7 @@
 
 ThreadPool Threads;
 
-SearchThread::SearchThread(std::size_t idx, ThreadPool& p) : index(idx), pool(p) {
+SearchThread::SearchThread(std::size_t idx, ThreadPool& p, int cpu) : index(idx), pool(p), pu(cpu) {
     thread = std::thread(&SearchThread::idleLoop, this);
     waitForSearchFinished();  // until the thread has allocated its worker
 }
@@ -32,13 +32,24 @@ void SearchThread::startSearching() {
     cv.notify_one();
 }
 
+void SearchThread::run(std::function<void()> task) {
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        job = std::move(task);
+        searching = true;
+    }
+    cv.notify_one();
+}
+
 void SearchThread::waitForSearchFinished() {
     std::unique_lock<std::mutex> lock(mutex);
     cv.wait(lock, [&] { return !searching; });
 }
 
 void SearchThread::idleLoop() {
-    // The worker is allocated by its own thread, so that its memory is first touched there.
+    // Bind first, then allocate the worker from this thread, so that its memory is first touched
+    // (and placed) next to the core that uses it.
+    if (pu >= 0) pinFailed = !machineTopology().bindCurrentThread(pu);
     work = std::make_unique<Worker>(index, pool);
     work->time = &pool.time;
     while (true) {
@@ -47,25 +58,48 @@ void SearchThread::idleLoop() {
         cv.notify_one();
         cv.wait(lock, [&] { return searching; });
         if (exiting) return;
+        std::function<void()> task = std::move(job);
+        job = nullptr;
         lock.unlock();
-        if (index == 0) pool.mainThreadSearch();
+        if (task) task();
+        else if (index == 0) pool.mainThreadSearch();
         else work->iterativeDeepening();
     }
 }
 
-std::string ThreadPool::set(std::size_t count) {
+std::string ThreadPool::set(std::size_t count, BindMode mode) {
     waitForSearchFinished();
-    std::size_t old = threads.size();
+    const std::size_t old = threads.size();
+    const BindMode oldMode = bind;
+    // Placement depends on the count, so the threads are made anew (they are cheap to start).
+    threads.clear();
+    Placement placement = machineTopology().place(int(count), mode);
     try {
-        while (threads.size() > count) threads.pop_back();
-        while (threads.size() < count) threads.push_back(std::make_unique<SearchThread>(threads.size(), *this));
+        while (threads.size() < count)
+            threads.push_back(std::make_unique<SearchThread>(threads.size(), *this, placement.pus[threads.size()]));
     } catch (const std::system_error& e) {
         std::size_t made = threads.size();
-        while (threads.size() > old) threads.pop_back();
+        threads.clear();
+        if (count != old || mode != oldMode) set(old, oldMode);
         return "could not start " + std::to_string(count) + " threads (the system allowed " + std::to_string(made) +
                "): " + e.what();
     }
+    bind = mode;
+    placementSummary = placement.summary;
+    for (const auto& t : threads)
+        if (t->bindFailed()) {
+            placementSummary = std::to_string(count) + " threads unpinned: binding to a PU failed (" + placement.summary + ")";
+            break;
+        }
     return "";
+}
+
+void ThreadPool::clearHash() {
+    waitForSearchFinished();
+    const std::size_t n = threads.size();
+    for (std::size_t i = 0; i < n; ++i) threads[i]->run([i, n] { TT.clearSlice(i, n); });
+    for (auto& t : threads) t->waitForSearchFinished();
+    TT.newGame();
 }
 
 void ThreadPool::clear() {
@@ -125,6 +159,7 @@ void ThreadPool::mainThreadSearch() {
     std::string text = "bestmove 0000";
     if (!main.rootMoves.empty()) {
         Worker& best = bestWorker();
+        if (&best != &main) best.reportBest();  // the GUI sees the line the move comes from
         const RootMove& rm = best.rootMoves[0];
         text = "bestmove " + main.rootPos.moveToUci(rm.move());
         if (rm.pv.size() > 1) text += " ponder " + main.rootPos.moveToUci(rm.pv[1]);
@@ -133,4 +168,34 @@ void ThreadPool::mainThreadSearch() {
     uci::send(text);
 }
 
-Worker& ThreadPool::bestWorker() { return threads[0]->worker(); }
+// The final move is chosen by a vote over the threads' completed iterations: each thread's best
+// move gets (score - lowest score + 14) * completed depth. A thread that found a mate is taken
+// at once (the shortest mate first).
+Worker& ThreadPool::bestWorker() {
+    Worker* best = &threads[0]->worker();
+    if (threads.size() == 1 || multiPV > 1) return *best;
+    Value minScore = VALUE_INFINITE;
+    for (auto& t : threads)
+        if (t->worker().completedDepth > 0) minScore = std::min(minScore, t->worker().rootMoves[0].score);
+    std::vector<std::pair<Move, std::int64_t>> votes;
+    auto voteOf = [&](Move m) -> std::int64_t& {
+        for (auto& v : votes)
+            if (v.first == m) return v.second;
+        votes.push_back({m, 0});
+        return votes.back().second;
+    };
+    for (auto& t : threads) {
+        Worker& w = t->worker();
+        if (w.completedDepth > 0) voteOf(w.rootMoves[0].move()) += std::int64_t(w.rootMoves[0].score - minScore + 14) * w.completedDepth;
+    }
+    for (auto& t : threads) {
+        Worker& w = t->worker();
+        if (w.completedDepth == 0) continue;
+        Value score = w.rootMoves[0].score, bestScore = best->rootMoves[0].score;
+        if (bestScore >= VALUE_MATE_IN_MAX_PLY) {
+            if (score > bestScore) best = &w;  // a shorter mate
+        } else if (score >= VALUE_MATE_IN_MAX_PLY || voteOf(w.rootMoves[0].move()) > voteOf(best->rootMoves[0].move()))
+            best = &w;
+    }
+    return *best;
+}

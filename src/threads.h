@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -13,25 +14,33 @@
 
 #include "search.h"
 #include "timeman.h"
+#include "topology.h"
 
 class ThreadPool;
 
 class SearchThread {
 public:
-    SearchThread(std::size_t index, ThreadPool& pool);
+    // `pu` is the processing unit to bind to, or -1 to run unpinned.
+    SearchThread(std::size_t index, ThreadPool& pool, int pu);
     ~SearchThread();
     SearchThread(const SearchThread&) = delete;
 
     void startSearching();
+    // Runs `job` on this thread instead of a search (clearing its slice of the hash table).
+    void run(std::function<void()> job);
     void waitForSearchFinished();
     Worker& worker() { return *work; }
+    bool bindFailed() const { return pinFailed; }
 
 private:
     void idleLoop();
 
     std::size_t index;
     ThreadPool& pool;
+    int pu;
+    bool pinFailed = false;
     std::unique_ptr<Worker> work;
+    std::function<void()> job;
     std::mutex mutex;
     std::condition_variable cv;
     bool searching = true;  // until the thread has set itself up
@@ -41,11 +50,17 @@ private:
 
 class ThreadPool {
 public:
-    ~ThreadPool() { set(0); }
+    ~ThreadPool() { threads.clear(); }
 
-    // Resizes the pool; on failure returns an error and keeps the old size.
-    std::string set(std::size_t count);
+    // Resizes the pool (threads bound by `mode`); on failure returns an error and keeps the old
+    // size.
+    std::string set(std::size_t count, BindMode mode);
     std::size_t size() const { return threads.size(); }
+    BindMode bindMode() const { return bind; }
+    // How the threads were placed, for `info string`.
+    const std::string& placement() const { return placementSummary; }
+    // Zeroes the hash table, each thread its own slice (first touch puts it near that thread).
+    void clearHash();
 
     // Starts a search of `pos` in the background; the main thread prints bestmove when done.
     void startThinking(const Position& pos, const SearchLimits& limits, TimePoint startTime);
@@ -70,6 +85,8 @@ private:
 
     std::vector<std::unique_ptr<SearchThread>> threads;
     std::atomic<bool> busy{false};
+    BindMode bind = BindMode::AUTO;
+    std::string placementSummary;
 };
 
 extern ThreadPool Threads;

@@ -5,8 +5,6 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <thread>
-#include <vector>
 
 TranspositionTable TT;
 
@@ -37,23 +35,11 @@ void* allocateLarge(std::size_t bytes) {
     return mem;
 }
 
-// Zeroes the memory in `threads` slices at once (first touch also places pages near each thread).
-void parallelZero(void* mem, std::size_t bytes, int threads) {
-    threads = std::max(1, threads);
-    std::vector<std::thread> pool;
-    std::size_t slice = (bytes / threads + 63) / 64 * 64;
-    for (int t = 0; t < threads; ++t) {
-        std::size_t start = std::min(bytes, t * slice), len = std::min(bytes - start, slice);
-        pool.emplace_back([=] { std::memset(static_cast<char*>(mem) + start, 0, len); });
-    }
-    for (auto& t : pool) t.join();
-}
-
 }  // namespace
 
 TranspositionTable::~TranspositionTable() { std::free(buckets); }
 
-std::string TranspositionTable::resize(std::size_t mb, int threads) {
+std::string TranspositionTable::resize(std::size_t mb) {
     const std::size_t bytes = mb * 1024 * 1024;
     const std::size_t physical = std::size_t(sysconf(_SC_PHYS_PAGES)) * std::size_t(sysconf(_SC_PAGESIZE));
     if (bytes > physical)
@@ -66,13 +52,13 @@ std::string TranspositionTable::resize(std::size_t mb, int threads) {
     bucketCount = bytes / sizeof(Bucket);
     allocatedBytes = bucketCount * sizeof(Bucket);
     megabytes = mb;
-    clear(threads);
     return "";
 }
 
-void TranspositionTable::clear(int threads) {
-    parallelZero(buckets, allocatedBytes, threads);
-    generation = 0;
+void TranspositionTable::clearSlice(std::size_t index, std::size_t count) {
+    std::size_t slice = (bucketCount + count - 1) / count;
+    std::size_t start = std::min(bucketCount, index * slice), end = std::min(bucketCount, start + slice);
+    std::memset(static_cast<void*>(buckets + start), 0, (end - start) * sizeof(Bucket));
 }
 
 bool TranspositionTable::probe(Key key, TTData& out, void*& slot) const {

@@ -36,10 +36,12 @@ public:
 
     ~TranspositionTable();
 
-    // Allocates `mb` megabytes, cleared with `threads` threads. On failure returns an error and
-    // keeps the table it had.
-    std::string resize(std::size_t mb, int threads);
-    void clear(int threads);
+    // Allocates `mb` megabytes (huge pages where the system allows). On failure returns an error
+    // and keeps the table it had. The new table must be cleared before use: every search thread
+    // zeroes its own slice (ThreadPool::clearHash), so the pages land near the threads.
+    std::string resize(std::size_t mb);
+    void clearSlice(std::size_t index, std::size_t count);
+    void newGame() { generation = 0; }
     void newSearch() { generation = (generation + 1) & 31; }
 
     // Looks the key up; on a hit fills `out`. `slot` receives where to store this key later.

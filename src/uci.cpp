@@ -53,6 +53,7 @@ struct Option {
         if (type == "button") return s;
         s += " default " + (defaultValue.empty() ? std::string("<empty>") : defaultValue);
         if (type == "spin") s += " min " + std::to_string(min) + " max " + std::to_string(max);
+        if (type == "combo") s += " var auto var none var compact var scatter";
         return s;
     }
 };
@@ -76,17 +77,26 @@ private:
 };
 
 Engine::Engine() {
-    auto threadCount = [] { return int(Threads.size()); };
     options.push_back({"Threads", "spin", "1", 1, 1024, [](const std::string& v) {
-                           return Threads.set(std::stoul(v));
+                           std::string why = Threads.set(std::stoul(v), Threads.bindMode());
+                           if (why.empty()) send("info string " + Threads.placement());
+                           return why;
                        }});
-    options.push_back({"Hash", "spin", "16", 1, 33554432, [threadCount](const std::string& v) {
-                           Threads.waitForSearchFinished();
-                           return TT.resize(std::stoull(v), threadCount());
+    options.push_back({"Bind", "combo", "auto", 0, 0, [](const std::string& v) {
+                           BindMode mode;
+                           if (!parseBindMode(v, mode)) return "option Bind must be auto, none, compact or scatter, got '" + v + "'";
+                           std::string why = Threads.set(Threads.size(), mode);
+                           if (why.empty()) send("info string " + Threads.placement());
+                           return why;
                        }});
-    options.push_back({"Clear Hash", "button", "", 0, 0, [threadCount](const std::string&) {
+    options.push_back({"Hash", "spin", "16", 1, 33554432, [](const std::string& v) {
                            Threads.waitForSearchFinished();
-                           TT.clear(threadCount());
+                           std::string why = TT.resize(std::stoull(v));
+                           if (why.empty()) Threads.clearHash();
+                           return why;
+                       }});
+    options.push_back({"Clear Hash", "button", "", 0, 0, [](const std::string&) {
+                           Threads.clearHash();
                            return std::string();
                        }});
     options.push_back({"Ponder", "check", "false", 0, 0, nullptr});
@@ -104,8 +114,9 @@ Engine::Engine() {
                        }});
     for (Option& o : options) o.value = o.defaultValue;
 
-    Threads.set(1);
-    TT.resize(16, 1);
+    Threads.set(1, BindMode::AUTO);
+    TT.resize(16);
+    Threads.clearHash();
 }
 
 Option* Engine::findOption(const std::string& name) {
@@ -149,6 +160,8 @@ void Engine::cmdSetOption(std::istringstream& in) {
         value = lower(value);
         if (value != "true" && value != "false")
             return error("option " + o->name + " needs true or false, got '" + value + "'");
+    } else if (o->type == "combo") {
+        value = lower(value);
     } else if (o->type == "button" && !value.empty())
         return error("option " + o->name + " is a button and takes no value");
 
@@ -247,9 +260,10 @@ void Engine::cmdBench(std::istringstream& in) {
             return error(std::string("bench ") + names[i] + " '" + token + "' is not a number in range");
 
     std::string old[2] = {findOption("Hash")->value, findOption("Threads")->value};
-    std::string why = Threads.set(std::size_t(values[1]));
-    if (why.empty()) why = TT.resize(std::size_t(values[0]), int(values[1]));
+    std::string why = Threads.set(std::size_t(values[1]), Threads.bindMode());
+    if (why.empty()) why = TT.resize(std::size_t(values[0]));
     if (!why.empty()) return error(why);
+    send("info string " + Threads.placement());
 
     std::uint64_t nodes = 0;
     const TimePoint start = now();
@@ -272,13 +286,13 @@ void Engine::cmdBench(std::istringstream& in) {
     send("\n===========================\nTotal time (ms) : " + std::to_string(elapsed) +
          "\nNodes searched  : " + std::to_string(nodes) + "\nNodes/second    : " + std::to_string(nodes * 1000 / elapsed));
 
-    Threads.set(std::stoul(old[1]));
-    TT.resize(std::stoull(old[0]), int(Threads.size()));
+    Threads.set(std::stoul(old[1]), Threads.bindMode());
+    TT.resize(std::stoull(old[0]));
+    Threads.clearHash();
 }
 
 void Engine::newGame() {
-    Threads.waitForSearchFinished();
-    TT.clear(int(Threads.size()));
+    Threads.clearHash();
     Threads.clear();
 }
 

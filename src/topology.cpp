@@ -1,0 +1,182 @@
+#include "topology.h"
+
+#include <hwloc.h>
+
+#include <algorithm>
+#include <sstream>
+
+bool parseBindMode(const std::string& text, BindMode& mode) {
+    if (text == "auto") mode = BindMode::AUTO;
+    else if (text == "none") mode = BindMode::NONE;
+    else if (text == "compact") mode = BindMode::COMPACT;
+    else if (text == "scatter") mode = BindMode::SCATTER;
+    else return false;
+    return true;
+}
+
+const char* bindModeName(BindMode mode) {
+    switch (mode) {
+    case BindMode::AUTO: return "auto";
+    case BindMode::NONE: return "none";
+    case BindMode::COMPACT: return "compact";
+    default: return "scatter";
+    }
+}
+
+Topology::Topology() {
+    if (hwloc_topology_init(&topology) || hwloc_topology_load(topology)) {
+        if (topology) hwloc_topology_destroy(topology);
+        topology = nullptr;
+        return;
+    }
+    allowed = hwloc_bitmap_dup(hwloc_topology_get_allowed_cpuset(topology));
+    // The binding inherited from the parent (taskset, a match runner's pinning) limits us too.
+    hwloc_bitmap_t inherited = hwloc_bitmap_alloc();
+    if (hwloc_get_cpubind(topology, inherited, HWLOC_CPUBIND_PROCESS) == 0 && !hwloc_bitmap_iszero(inherited))
+        hwloc_bitmap_and(allowed, allowed, inherited);
+    hwloc_bitmap_free(inherited);
+}
+
+Topology::~Topology() {
+    if (allowed) hwloc_bitmap_free(allowed);
+    if (topology) hwloc_topology_destroy(topology);
+}
+
+bool Topology::loadXml(const std::string& xml) {
+    hwloc_topology_t t;
+    if (hwloc_topology_init(&t)) return false;
+    if (hwloc_topology_set_xmlbuffer(t, xml.c_str(), int(xml.size()) + 1) || hwloc_topology_load(t)) {
+        hwloc_topology_destroy(t);
+        return false;
+    }
+    if (topology) hwloc_topology_destroy(topology);
+    if (allowed) hwloc_bitmap_free(allowed);
+    topology = t;
+    allowed = hwloc_bitmap_dup(hwloc_topology_get_topology_cpuset(topology));
+    return true;
+}
+
+void Topology::restrictTo(const std::vector<int>& pus) {
+    if (!topology) return;
+    hwloc_bitmap_t set = hwloc_bitmap_alloc();
+    for (int pu : pus) hwloc_bitmap_set(set, unsigned(pu));
+    hwloc_bitmap_and(allowed, allowed, set);
+    hwloc_bitmap_free(set);
+}
+
+std::vector<Topology::Core> Topology::logicalCores() const {
+    std::vector<Core> result;
+    if (!topology) return result;
+    int n = hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_CORE);
+    // Some virtual machines report PUs but no cores: each PU is then a core of its own.
+    hwloc_obj_type_t type = n > 0 ? HWLOC_OBJ_CORE : HWLOC_OBJ_PU;
+    n = hwloc_get_nbobjs_by_type(topology, type);
+    for (int i = 0; i < n; ++i) {
+        hwloc_obj_t obj = hwloc_get_obj_by_type(topology, type, unsigned(i));
+        Core core;
+        int pu;
+        hwloc_bitmap_foreach_begin(pu, obj->cpuset) {
+            if (hwloc_bitmap_isset(allowed, unsigned(pu))) core.pus.push_back(pu);
+        }
+        hwloc_bitmap_foreach_end();
+        if (!core.pus.empty()) result.push_back(core);
+    }
+    return result;
+}
+
+std::vector<Topology::Core> Topology::spreadCores(int count) const {
+    std::vector<Core> cores = logicalCores();
+    if (count >= int(cores.size()) || cores.size() <= 1) return cores;
+    // hwloc_distrib splits the machine top-down (packages, NUMA groups, caches) in proportion to
+    // the PUs under each object, one set per thread down to core level; singlifying each set
+    // names one core.
+    hwloc_obj_t root = hwloc_get_root_obj(topology);
+    int coreDepth = hwloc_get_type_depth(topology, HWLOC_OBJ_CORE);
+    if (coreDepth < 0) coreDepth = hwloc_get_type_depth(topology, HWLOC_OBJ_PU);
+    std::vector<hwloc_cpuset_t> sets(static_cast<size_t>(count));
+    for (auto& set : sets) set = hwloc_bitmap_alloc();
+    // Restricted to the usable PUs first, so that distrib shares out only what we may use.
+    hwloc_obj_t usable = hwloc_get_obj_covering_cpuset(topology, allowed);
+    if (!usable) usable = root;
+    hwloc_distrib(topology, &usable, 1, sets.data(), unsigned(count), coreDepth, 0);
+
+    std::vector<Core> chosen;
+    std::vector<bool> taken(cores.size(), false);
+    for (auto& set : sets) {
+        hwloc_bitmap_and(set, set, allowed);
+        for (size_t i = 0; i < cores.size(); ++i) {
+            bool inside = false;
+            for (int pu : cores[i].pus) inside |= hwloc_bitmap_isset(set, unsigned(pu));
+            if (!taken[i] && inside) {
+                taken[i] = true;
+                chosen.push_back(cores[i]);
+                break;
+            }
+        }
+        hwloc_bitmap_free(set);
+    }
+    // A restricted set can leave distrib short: fill up with the remaining cores in order.
+    for (size_t i = 0; i < cores.size() && int(chosen.size()) < count; ++i)
+        if (!taken[i]) chosen.push_back(cores[i]);
+    return chosen;
+}
+
+int Topology::cores() const { return int(logicalCores().size()); }
+
+int Topology::pus() const { return topology ? hwloc_bitmap_weight(allowed) : 0; }
+
+Placement Topology::place(int threads, BindMode mode) const {
+    Placement p;
+    p.pus.assign(size_t(threads), -1);
+    std::ostringstream out;
+    const int coreCount = cores();
+    if (!topology || coreCount == 0) {
+        out << threads << " threads unpinned: hwloc found no usable topology";
+        p.summary = out.str();
+        return p;
+    }
+    if (mode == BindMode::NONE || (mode == BindMode::AUTO && threads > coreCount)) {
+        out << threads << " threads unpinned (bind " << bindModeName(mode) << ", " << coreCount << " cores and " << pus()
+            << " PUs allowed)";
+        p.summary = out.str();
+        return p;
+    }
+    // Cores first, then the SMT siblings of the same cores in the same order; beyond the PUs,
+    // threads share them round-robin.
+    std::vector<Core> order = mode == BindMode::COMPACT ? logicalCores() : spreadCores(threads);
+    std::vector<int> sequence;
+    for (size_t sibling = 0;; ++sibling) {
+        bool any = false;
+        for (const Core& c : order)
+            if (sibling < c.pus.size()) {
+                sequence.push_back(c.pus[sibling]);
+                any = true;
+            }
+        if (!any) break;
+    }
+    for (int t = 0; t < threads; ++t) p.pus[size_t(t)] = sequence[size_t(t) % sequence.size()];
+
+    std::vector<int> used(p.pus.begin(), p.pus.end());
+    std::sort(used.begin(), used.end());
+    used.erase(std::unique(used.begin(), used.end()), used.end());
+    out << threads << " threads bound (" << bindModeName(mode) << ") to " << used.size() << " of " << pus() << " PUs on "
+        << std::min(threads, coreCount) << " of " << coreCount << " cores: PU";
+    for (size_t t = 0; t < p.pus.size() && t < 16; ++t) out << (t ? "," : " ") << p.pus[t];
+    if (p.pus.size() > 16) out << ",...";
+    p.summary = out.str();
+    return p;
+}
+
+bool Topology::bindCurrentThread(int pu) const {
+    if (!topology || pu < 0) return false;
+    hwloc_bitmap_t set = hwloc_bitmap_alloc();
+    hwloc_bitmap_only(set, unsigned(pu));
+    bool ok = hwloc_set_cpubind(topology, set, HWLOC_CPUBIND_THREAD) == 0;
+    hwloc_bitmap_free(set);
+    return ok;
+}
+
+Topology& machineTopology() {
+    static Topology machine;
+    return machine;
+}

@@ -1,0 +1,54 @@
+// Thread placement with hwloc: read the machine's topology and the CPUs this process may use
+// (a GUI or match runner may have restricted them), and choose one processing unit (PU) per
+// search thread: distinct cores first, spread over packages and NUMA nodes (hwloc_distrib, then
+// singlify), SMT siblings only once every core has a thread. Where hwloc finds nothing or binding
+// fails, threads run unpinned and the engine says so; binding never makes it fail.
+#pragma once
+
+#include <string>
+#include <vector>
+
+enum class BindMode { AUTO, NONE, COMPACT, SCATTER };
+
+// "auto", "none", "compact", "scatter"; false for anything else.
+bool parseBindMode(const std::string& text, BindMode& mode);
+const char* bindModeName(BindMode mode);
+
+struct Placement {
+    std::vector<int> pus;  // OS index of the PU for each thread, -1 for unbound
+    std::string summary;   // one line for `info string`
+};
+
+class Topology {
+public:
+    Topology();  // this machine, restricted to the process's CPU binding
+    ~Topology();
+    Topology(const Topology&) = delete;
+    Topology& operator=(const Topology&) = delete;
+
+    // Replaces the topology with one read from XML (tests load synthetic machines this way).
+    bool loadXml(const std::string& xml);
+    // Restricts the usable PUs, as a CPU binding inherited from a parent process would.
+    void restrictTo(const std::vector<int>& pus);
+
+    Placement place(int threads, BindMode mode) const;
+    // Binds the calling thread to the PU; false if that is not possible here.
+    bool bindCurrentThread(int pu) const;
+
+    int cores() const;  // usable cores (PUs where hwloc reports no cores)
+    int pus() const;
+    bool usable() const { return topology != nullptr; }
+
+private:
+    struct Core {
+        std::vector<int> pus;  // usable PUs of this core, in OS order
+    };
+    std::vector<Core> spreadCores(int count) const;  // `count` cores spread by hwloc_distrib
+    std::vector<Core> logicalCores() const;  // cores in logical order (compact)
+
+    struct hwloc_topology* topology = nullptr;
+    struct hwloc_bitmap_s* allowed = nullptr;
+};
+
+// The machine the engine runs on.
+Topology& machineTopology();
