@@ -397,7 +397,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         pos.makeMove(move);
         nodes.fetch_add(1, std::memory_order_relaxed);
 
-        Value value;
+        Value value = -VALUE_INFINITE;
         // Late move reductions: later moves are searched shallower with a null window first.
         if (depth >= 2 && moveCount > 1 + rootNode && (!capture || !ss->ttPv)) {
             int r = reduction(improving, depth, moveCount);

@@ -14,6 +14,7 @@
 #include "perft.h"
 #include "position.h"
 #include "threads.h"
+#include "topology.h"
 #include "tt.h"
 
 namespace uci {
@@ -69,6 +70,7 @@ private:
     void cmdPosition(std::istringstream& in);
     void cmdGo(std::istringstream& in);
     void cmdBench(std::istringstream& in);
+    void cmdSpeedtest(std::istringstream& in);
     void newGame();
     Option* findOption(const std::string& name);
 
@@ -291,6 +293,56 @@ void Engine::cmdBench(std::istringstream& in) {
     Threads.clearHash();
 }
 
+// speedtest [threads] [hash MB] [seconds]: game positions searched for a fixed time each on all
+// threads, keeping the hash between them as in a game: sustained nodes per second, a hardware
+// benchmark unlike `bench`.
+void Engine::cmdSpeedtest(std::istringstream& in) {
+    if (Threads.searching()) return error("cannot run speedtest while searching");
+    const long long allPus = std::max(1, machineTopology().pus());
+    long long values[3] = {allPus, 64 * allPus, 60};
+    const char* names[3] = {"threads", "hash", "seconds"};
+    const long long limits[3][2] = {{1, 1024}, {1, 33554432}, {1, 86400}};
+    std::string token;
+    for (int i = 0; i < 3 && in >> token; ++i)
+        if (!parseInt(token, values[i]) || values[i] < limits[i][0] || values[i] > limits[i][1])
+            return error(std::string("speedtest ") + names[i] + " '" + token + "' is not a number in range");
+
+    std::string old[2] = {findOption("Hash")->value, findOption("Threads")->value};
+    std::string why = Threads.set(std::size_t(values[0]), Threads.bindMode());
+    if (why.empty()) why = TT.resize(std::size_t(values[1]));
+    if (!why.empty()) return error(why);
+    send("info string " + Threads.placement());
+    newGame();
+
+    const auto& fens = speedtestPositions();
+    const TimePoint perPosition = std::max<TimePoint>(1, values[2] * 1000 / TimePoint(fens.size()));
+    std::uint64_t nodes = 0;
+    long hashfullSum = 0;
+    const TimePoint start = now();
+    for (const std::string& fen : fens) {
+        Position p;
+        p.setFen(fen);
+        SearchLimits limits;
+        limits.movetime = perPosition;
+        silent = true;
+        Threads.startThinking(p, limits, now());
+        Threads.waitForSearchFinished();
+        silent = false;
+        nodes += Threads.nodesSearched();
+        hashfullSum += TT.hashfull();
+    }
+    const TimePoint elapsed = std::max<TimePoint>(1, now() - start);
+    send("\n===========================\nThreads         : " + std::to_string(values[0]) + "\nBinding         : " +
+         Threads.placement() + "\nHash (MB)       : " + std::to_string(values[1]) + "\nTotal time (ms) : " +
+         std::to_string(elapsed) + "\nNodes searched  : " + std::to_string(nodes) +
+         "\nNodes/second    : " + std::to_string(nodes * 1000 / elapsed) +
+         "\nHashfull (avg)  : " + std::to_string(hashfullSum / long(fens.size())));
+
+    Threads.set(std::stoul(old[1]), Threads.bindMode());
+    TT.resize(std::stoull(old[0]));
+    Threads.clearHash();
+}
+
 void Engine::newGame() {
     Threads.clearHash();
     Threads.clear();
@@ -322,6 +374,7 @@ bool Engine::execute(const std::string& line) {
         Threads.ponder = false;
         if (Threads.stopOnPonderhit) Threads.stop = true;
     } else if (cmd == "bench") cmdBench(in);
+    else if (cmd == "speedtest") cmdSpeedtest(in);
     else if (cmd == "d") send(pos.pretty());
     else if (cmd == "eval") send(evalTrace(pos));
     else if (cmd == "perft") {  // shorthand of `go perft N`
