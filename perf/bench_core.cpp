@@ -4,6 +4,8 @@
 #include <random>
 
 #include "attacks.h"
+#include "kpk.h"
+#include "material.h"
 #include "movegen.h"
 #include "perft.h"
 #include "simd/pext.h"
@@ -18,11 +20,14 @@ const char* const POSITIONS[] = {
     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
 };
 
+// Tables for every benchmark in this folder (each init is idempotent).
 struct Init {
     Init() {
         attacks::init();
         Position::init();
         simd::initPext();
+        kpk::init();
+        material::init();
     }
 } init;
 

@@ -303,8 +303,10 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             Value v = qsearch<NON_PV>(pos, ss, alpha - 1, alpha);
             if (v < alpha) return v;
         }
-        // Reverse futility: far above beta at low depth, assume it holds.
-        if (depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN)
+        // Reverse futility: far above beta at low depth, assume it holds; but not against a mate
+        // bound, which only a search can settle.
+        if (depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN &&
+            !isMateScore(beta))
             return eval;
         // Null move: if passing still fails high, a real move will too. Never with only king and
         // pawns (zugzwang), and verified at high depth.
