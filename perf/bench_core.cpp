@@ -71,53 +71,24 @@ std::vector<Bitboard> occupancies() {
     return v;
 }
 
-void BM_RookMagic(benchmark::State& state) {
-    auto occ = occupancies();
-    size_t i = 0;
-    for (auto _ : state) {
-        benchmark::DoNotOptimize(attacks::magicRookAttacks(Square(i & 63), occ[i & 4095]));
-        ++i;
-    }
-}
-BENCHMARK(BM_RookMagic);
-
-void BM_RookPext(benchmark::State& state) {
-    if (!simd::cpuHasBmi2()) {
+// One slider lookup per iteration over varied squares and occupancies.
+template <Bitboard (*Lookup)(Square, Bitboard), bool NeedsBmi2>
+void BM_Slider(benchmark::State& state) {
+    if (NeedsBmi2 && !simd::cpuHasBmi2()) {
         state.SkipWithError("no BMI2 on this CPU");
         return;
     }
     auto occ = occupancies();
     size_t i = 0;
     for (auto _ : state) {
-        benchmark::DoNotOptimize(simd::pextRookAttacksAnyBuild(Square(i & 63), occ[i & 4095]));
+        benchmark::DoNotOptimize(Lookup(Square(i & 63), occ[i & 4095]));
         ++i;
     }
 }
-BENCHMARK(BM_RookPext);
-
-void BM_BishopMagic(benchmark::State& state) {
-    auto occ = occupancies();
-    size_t i = 0;
-    for (auto _ : state) {
-        benchmark::DoNotOptimize(attacks::magicBishopAttacks(Square(i & 63), occ[i & 4095]));
-        ++i;
-    }
-}
-BENCHMARK(BM_BishopMagic);
-
-void BM_BishopPext(benchmark::State& state) {
-    if (!simd::cpuHasBmi2()) {
-        state.SkipWithError("no BMI2 on this CPU");
-        return;
-    }
-    auto occ = occupancies();
-    size_t i = 0;
-    for (auto _ : state) {
-        benchmark::DoNotOptimize(simd::pextBishopAttacksAnyBuild(Square(i & 63), occ[i & 4095]));
-        ++i;
-    }
-}
-BENCHMARK(BM_BishopPext);
+BENCHMARK(BM_Slider<attacks::magicRookAttacks, false>)->Name("BM_RookMagic");
+BENCHMARK(BM_Slider<simd::pextRookAttacksAnyBuild, true>)->Name("BM_RookPext");
+BENCHMARK(BM_Slider<attacks::magicBishopAttacks, false>)->Name("BM_BishopMagic");
+BENCHMARK(BM_Slider<simd::pextBishopAttacksAnyBuild, true>)->Name("BM_BishopPext");
 
 void BM_PerftStart5(benchmark::State& state) {
     Position pos;

@@ -71,6 +71,11 @@ private:
     void cmdGo(std::istringstream& in);
     void cmdBench(std::istringstream& in);
     void cmdSpeedtest(std::istringstream& in);
+    bool readArguments(std::istringstream& in, const char* command, const char* const names[3],
+                       const long long ranges[3][2], long long values[3]);
+    bool useThreadsAndHash(std::size_t threads, std::size_t hashMb);
+    void restoreThreadsAndHash();
+    std::uint64_t searchSilently(const Position& p, const SearchLimits& limits);
     void newGame();
     Option* findOption(const std::string& name);
 
@@ -250,22 +255,54 @@ void Engine::cmdGo(std::istringstream& in) {
     Threads.startThinking(pos, limits, start);
 }
 
+// Reads up to three numeric arguments (each with its range) after a command; false after an error.
+bool Engine::readArguments(std::istringstream& in, const char* command, const char* const names[3],
+                           const long long ranges[3][2], long long values[3]) {
+    std::string token;
+    for (int i = 0; i < 3 && in >> token; ++i)
+        if (!parseInt(token, values[i]) || values[i] < ranges[i][0] || values[i] > ranges[i][1]) {
+            error(std::string(command) + " " + names[i] + " '" + token + "' is not a number in range " +
+                  std::to_string(ranges[i][0]) + ".." + std::to_string(ranges[i][1]));
+            return false;
+        }
+    return true;
+}
+
+// Benchmarks run with their own threads and hash; the options' values come back afterwards.
+bool Engine::useThreadsAndHash(std::size_t threads, std::size_t hashMb) {
+    std::string why = Threads.set(threads, Threads.bindMode());
+    if (why.empty()) why = TT.resize(hashMb);
+    if (!why.empty()) {
+        error(why);
+        restoreThreadsAndHash();
+        return false;
+    }
+    send("info string " + Threads.placement());
+    return true;
+}
+
+void Engine::restoreThreadsAndHash() {
+    Threads.set(std::stoul(findOption("Threads")->value), Threads.bindMode());
+    TT.resize(std::stoull(findOption("Hash")->value));
+    Threads.clearHash();
+}
+
+std::uint64_t Engine::searchSilently(const Position& p, const SearchLimits& limits) {
+    silent = true;
+    Threads.startThinking(p, limits, now());
+    Threads.waitForSearchFinished();
+    silent = false;
+    return Threads.nodesSearched();
+}
+
 void Engine::cmdBench(std::istringstream& in) {
     if (Threads.searching()) return error("cannot run bench while searching");
     // bench [hash MB] [threads] [depth], as Stockfish orders them
     long long values[3] = {16, 1, 11};
-    const char* names[3] = {"hash", "threads", "depth"};
-    const long long limits[3][2] = {{1, 65536}, {1, 1024}, {1, 64}};
-    std::string token;
-    for (int i = 0; i < 3 && in >> token; ++i)
-        if (!parseInt(token, values[i]) || values[i] < limits[i][0] || values[i] > limits[i][1])
-            return error(std::string("bench ") + names[i] + " '" + token + "' is not a number in range");
-
-    std::string old[2] = {findOption("Hash")->value, findOption("Threads")->value};
-    std::string why = Threads.set(std::size_t(values[1]), Threads.bindMode());
-    if (why.empty()) why = TT.resize(std::size_t(values[0]));
-    if (!why.empty()) return error(why);
-    send("info string " + Threads.placement());
+    const char* const names[3] = {"hash", "threads", "depth"};
+    const long long ranges[3][2] = {{1, 65536}, {1, 1024}, {1, 64}};
+    if (!readArguments(in, "bench", names, ranges, values) || !useThreadsAndHash(std::size_t(values[1]), std::size_t(values[0])))
+        return;
 
     std::uint64_t nodes = 0;
     const TimePoint start = now();
@@ -278,19 +315,12 @@ void Engine::cmdBench(std::istringstream& in) {
         newGame();
         SearchLimits limits;
         limits.depth = int(values[2]);
-        silent = true;
-        Threads.startThinking(p, limits, now());
-        Threads.waitForSearchFinished();
-        silent = false;
-        nodes += Threads.nodesSearched();
+        nodes += searchSilently(p, limits);
     }
     const TimePoint elapsed = std::max<TimePoint>(1, now() - start);
     send("\n===========================\nTotal time (ms) : " + std::to_string(elapsed) +
          "\nNodes searched  : " + std::to_string(nodes) + "\nNodes/second    : " + std::to_string(nodes * 1000 / elapsed));
-
-    Threads.set(std::stoul(old[1]), Threads.bindMode());
-    TT.resize(std::stoull(old[0]));
-    Threads.clearHash();
+    restoreThreadsAndHash();
 }
 
 // speedtest [threads] [hash MB] [seconds]: game positions searched for a fixed time each on all
@@ -300,18 +330,10 @@ void Engine::cmdSpeedtest(std::istringstream& in) {
     if (Threads.searching()) return error("cannot run speedtest while searching");
     const long long allPus = std::max(1, machineTopology().pus());
     long long values[3] = {allPus, 64 * allPus, 60};
-    const char* names[3] = {"threads", "hash", "seconds"};
-    const long long limits[3][2] = {{1, 1024}, {1, 33554432}, {1, 86400}};
-    std::string token;
-    for (int i = 0; i < 3 && in >> token; ++i)
-        if (!parseInt(token, values[i]) || values[i] < limits[i][0] || values[i] > limits[i][1])
-            return error(std::string("speedtest ") + names[i] + " '" + token + "' is not a number in range");
-
-    std::string old[2] = {findOption("Hash")->value, findOption("Threads")->value};
-    std::string why = Threads.set(std::size_t(values[0]), Threads.bindMode());
-    if (why.empty()) why = TT.resize(std::size_t(values[1]));
-    if (!why.empty()) return error(why);
-    send("info string " + Threads.placement());
+    const char* const names[3] = {"threads", "hash", "seconds"};
+    const long long ranges[3][2] = {{1, 1024}, {1, 33554432}, {1, 86400}};
+    if (!readArguments(in, "speedtest", names, ranges, values) || !useThreadsAndHash(std::size_t(values[0]), std::size_t(values[1])))
+        return;
     newGame();
 
     const auto& fens = speedtestPositions();
@@ -324,11 +346,7 @@ void Engine::cmdSpeedtest(std::istringstream& in) {
         p.setFen(fen);
         SearchLimits limits;
         limits.movetime = perPosition;
-        silent = true;
-        Threads.startThinking(p, limits, now());
-        Threads.waitForSearchFinished();
-        silent = false;
-        nodes += Threads.nodesSearched();
+        nodes += searchSilently(p, limits);
         hashfullSum += TT.hashfull();
     }
     const TimePoint elapsed = std::max<TimePoint>(1, now() - start);
@@ -337,10 +355,7 @@ void Engine::cmdSpeedtest(std::istringstream& in) {
          std::to_string(elapsed) + "\nNodes searched  : " + std::to_string(nodes) +
          "\nNodes/second    : " + std::to_string(nodes * 1000 / elapsed) +
          "\nHashfull (avg)  : " + std::to_string(hashfullSum / long(fens.size())));
-
-    Threads.set(std::stoul(old[1]), Threads.bindMode());
-    TT.resize(std::stoull(old[0]));
-    Threads.clearHash();
+    restoreThreadsAndHash();
 }
 
 void Engine::newGame() {

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 #include <string>
@@ -111,6 +112,22 @@ public:
             usleep(5000);
         }
         return -1;
+    }
+
+    // Median time from `stop` to `bestmove` over ten `go infinite` searches, in microseconds.
+    long medianStopLatencyMicros() {
+        std::vector<long> latencies;
+        for (int i = 0; i < 10; ++i) {
+            send("go infinite");
+            usleep(150000);
+            sync();
+            auto start = std::chrono::steady_clock::now();
+            send("stop");
+            readUntil("bestmove", 2000);
+            latencies.push_back(long(std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count()));
+        }
+        std::sort(latencies.begin(), latencies.end());
+        return latencies[latencies.size() / 2];
     }
 
 private:
