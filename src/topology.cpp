@@ -135,7 +135,9 @@ Placement Topology::place(int threads, BindMode mode) const {
         p.summary = out.str();
         return p;
     }
-    if (mode == BindMode::NONE || (mode == BindMode::AUTO && threads > coreCount)) {
+    // Auto leaves a single thread to the scheduler: match runners start several engines at once,
+    // and pinning each one's only thread to the same first core would make them share it.
+    if (mode == BindMode::NONE || (mode == BindMode::AUTO && (threads > coreCount || threads == 1))) {
         out << threads << " threads unpinned (bind " << bindModeName(mode) << ", " << coreCount << " cores and " << pus()
             << " PUs allowed)";
         p.summary = out.str();

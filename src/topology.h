@@ -8,6 +8,9 @@
 #include <string>
 #include <vector>
 
+// AUTO pins when there are 2 or more threads and no more than the allowed cores; NONE never
+// pins; COMPACT fills the first package's cores first; SCATTER spreads (and pins even when
+// oversubscribed, threads then sharing PUs).
 enum class BindMode { AUTO, NONE, COMPACT, SCATTER };
 
 // "auto", "none", "compact", "scatter"; false for anything else.

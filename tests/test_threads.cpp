@@ -61,8 +61,10 @@ TEST_CASE("threads: placement spreads over packages and NUMA nodes, cores before
     // The first sixteen threads still sit on distinct cores.
     REQUIRE(distinct(std::vector<int>(all.pus.begin(), all.pus.begin() + 16), 2).size() == 16);
 
-    // Auto pins only while there are enough cores; none never pins.
+    // Auto pins only while there are enough cores, and never a lone thread; none never pins.
     for (int pu : topo.place(17, BindMode::AUTO).pus) REQUIRE(pu == -1);
+    REQUIRE(topo.place(1, BindMode::AUTO).pus[0] == -1);
+    REQUIRE(topo.place(1, BindMode::SCATTER).pus[0] >= 0);
     for (int pu : topo.place(4, BindMode::NONE).pus) REQUIRE(pu == -1);
 
     // Compact fills the first package's cores first.
