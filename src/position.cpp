@@ -413,6 +413,17 @@ Bitboard Position::attackersTo(Square s, Bitboard occupied) const {
            (bishopAttacks(s, occupied) & pieces(BISHOP, QUEEN)) | (kingAttacks(s) & pieces(KING));
 }
 
+Bitboard Position::kingFlightSquares(Color c) const {
+    const Square ksq = kingSquare(c);
+    const Bitboard occupied = pieces() ^ squareBB(ksq);  // sliders see through the fleeing king
+    Bitboard candidates = kingAttacks(ksq) & ~pieces(c), flight = 0;
+    while (candidates) {
+        Square s = popLsb(candidates);
+        if (!(attackersTo(s, occupied) & pieces(~c))) flight |= squareBB(s);
+    }
+    return flight;
+}
+
 Bitboard Position::blockersFor(Square s, Bitboard sliders, Bitboard* pinners) const {
     Bitboard blockers = 0;
     Bitboard snipers = ((emptyBoardAttacks(ROOK, s) & pieces(QUEEN, ROOK)) | (emptyBoardAttacks(BISHOP, s) & pieces(QUEEN, BISHOP))) & sliders;

@@ -99,6 +99,8 @@ public:
     // Attacks
     Bitboard attackersTo(Square s, Bitboard occupied) const;
     Bitboard attackersTo(Square s) const { return attackersTo(s, pieces()); }
+    // Squares the king of colour c could step to: not held by its own pieces, not attacked.
+    Bitboard kingFlightSquares(Color c) const;
     // Pieces of either colour that alone stand between a slider of `sliders` and square s.
     Bitboard blockersFor(Square s, Bitboard sliders, Bitboard* pinners = nullptr) const;
 

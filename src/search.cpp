@@ -21,6 +21,11 @@ constexpr int SE_MIN_DEPTH = 8;
 constexpr int FUTILITY_BASE = 120, FUTILITY_PER_DEPTH = 90;
 constexpr int SEE_CAPTURE_MARGIN = 180, SEE_QUIET_MARGIN = 30;
 constexpr int QS_FUTILITY_MARGIN = 180;
+// Quiescence keeps to recaptures from this depth on, and tries at most this many quiet evasions
+// once one reply is known not to lose: a cascade of promotions and checks must not explode it.
+constexpr int QS_RECAPTURE_DEPTH = -5, QS_QUIET_EVASIONS = 2;
+// A king with at most this many flight squares may be in a mating net (see boxedIn).
+constexpr int BOXED_KING_FLIGHTS = 1;
 constexpr int TIME_CHECK_INTERVAL = 1024;
 
 int reductions[MAX_PLY + 1][MAX_MOVES];
@@ -31,6 +36,18 @@ int reduction(bool improving, int depth, int moveCount) {
 
 // Late-move pruning: after this many moves at a shallow depth, quiet moves are not searched.
 int lateMoveThreshold(int depth, bool improving) { return (3 + depth * depth) / (2 - improving); }
+
+// A king in a mating net (at most BOXED_KING_FLIGHTS flight squares, and the enemy guards at
+// least one of the others; a castled king hemmed in only by its own pawns is not one) is where
+// the static evaluation misleads most: the side that is a rook up gets mated, and the winning
+// move is a quiet one that seems to lose material. So the pruning that trusts the evaluation
+// stays away from it: reverse futility and the null move when the net is around the mover's
+// king, razoring, futility and late-move pruning when it is around the opponent's.
+bool boxedIn(const Position& pos, Color c) {
+    const Bitboard flight = pos.kingFlightSquares(c);
+    const Bitboard free = kingAttacks(pos.kingSquare(c)) & ~pos.pieces(c);
+    return popcount(flight) <= BOXED_KING_FLIGHTS && flight != free;
+}
 
 int historyBonus(int depth) { return std::min(280 * depth - 200, 2000); }
 
@@ -299,19 +316,20 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
     if (!pvNode && !inCheck && !excluded) {
         // Razoring: far below alpha, only captures can help.
-        if (depth <= 3 && eval + RAZOR_MARGIN * depth < alpha) {
+        if (depth <= 3 && eval + RAZOR_MARGIN * depth < alpha && !boxedIn(pos, ~us)) {
             Value v = qsearch<NON_PV>(pos, ss, alpha - 1, alpha);
             if (v < alpha) return v;
         }
         // Reverse futility: far above beta at low depth, assume it holds; but not against a mate
         // bound, which only a search can settle.
         if (depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN &&
-            !isMateScore(beta))
+            !isMateScore(beta) && !boxedIn(pos, us))
             return eval;
         // Null move: if passing still fails high, a real move will too. Never with only king and
         // pawns (zugzwang), and verified at high depth.
         if (depth >= NMP_MIN_DEPTH && eval >= beta && ss->staticEval >= beta && (ss - 1)->currentMove != MOVE_NULL &&
-            pos.hasNonPawnMaterial(us) && beta > VALUE_MATED_IN_MAX_PLY && (ply >= nmpMinPly || us != nmpColor)) {
+            pos.hasNonPawnMaterial(us) && beta > VALUE_MATED_IN_MAX_PLY && (ply >= nmpMinPly || us != nmpColor) &&
+            !boxedIn(pos, us)) {
             int R = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
             ss->currentMove = MOVE_NULL;
             ss->continuationHistory = &histories.continuation[NO_PIECE][0];
@@ -344,6 +362,11 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     Move bestMove = MOVE_NONE;
     Move quiets[64], captures[32];
     int quietCount = 0, captureCount = 0, moveCount = 0;
+    int theirKingBoxed = -1;  // computed when pruning first asks
+    auto opponentBoxedIn = [&] {
+        if (theirKingBoxed < 0) theirKingBoxed = boxedIn(pos, ~us);
+        return theirKingBoxed == 1;
+    };
 
     for (Move move; (move = picker.next()) != MOVE_NONE;) {
         if (move == excluded) continue;
@@ -367,13 +390,16 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         if (!rootNode && pos.hasNonPawnMaterial(us) && bestValue > VALUE_MATED_IN_MAX_PLY) {
             // Late-move pruning skips quiet moves, but not quiet checks: mating attacks are
             // often long series of them, and a shallow search would not see past the first.
-            if (!inCheck && !capture && !givesCheck && moveCount >= lateMoveThreshold(depth, improving)) continue;
+            if (!inCheck && !capture && !givesCheck && moveCount >= lateMoveThreshold(depth, improving) &&
+                !opponentBoxedIn())
+                continue;
             int lmrDepth = std::max(newDepth - reduction(improving, depth, moveCount), 0);
             if (capture || givesCheck) {
                 if (depth <= 8 && !pos.seeGe(move, -SEE_CAPTURE_MARGIN * depth)) continue;
             } else {
                 if (lmrDepth < 4 && history < -3000 * depth) continue;
-                if (!inCheck && lmrDepth < 8 && ss->staticEval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmrDepth <= alpha)
+                if (!inCheck && lmrDepth < 8 && ss->staticEval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmrDepth <= alpha &&
+                    !opponentBoxedIn())
                     continue;
                 if (lmrDepth < 8 && !pos.seeGe(move, -SEE_QUIET_MARGIN * lmrDepth * lmrDepth)) continue;
             }
@@ -520,11 +546,15 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     const PieceToHistory* continuation[2] = {(ss - 1)->continuationHistory, (ss - 2)->continuationHistory};
     MovePicker picker(pos, ttHit ? tte.move : MOVE_NONE, histories, continuation, depth >= 0);
     Move bestMove = MOVE_NONE;
-    int moveCount = 0;
+    const Square recaptureSquare = isOk((ss - 1)->currentMove) ? toSq((ss - 1)->currentMove) : SQ_NONE;
+    int quietEvasions = 0;
 
     for (Move move; (move = picker.next()) != MOVE_NONE;) {
-        ++moveCount;
         const bool givesCheck = pos.givesCheck(move);
+        if (!inCheck && depth <= QS_RECAPTURE_DEPTH && toSq(move) != recaptureSquare) continue;
+        if (inCheck && !pos.isCaptureOrPromotion(move) && bestValue > VALUE_MATED_IN_MAX_PLY &&
+            quietEvasions++ >= QS_QUIET_EVASIONS)
+            break;
         if (!inCheck && bestValue > VALUE_MATED_IN_MAX_PLY) {
             // Futility: even winning the victim for free would not reach alpha.
             if (!givesCheck && typeOf(move) != PROMOTION) {

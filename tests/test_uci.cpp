@@ -354,5 +354,5 @@ TEST_CASE("uci: mates from mates2000.epd are found with their exact length", "[u
     }
     REQUIRE(tried >= 45);
     INFO(exact << " of " << tried << " exact");
-    REQUIRE(exact * 100 >= tried * 70);
+    REQUIRE(exact * 100 >= tried * 80);
 }
