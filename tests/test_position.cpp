@@ -128,6 +128,26 @@ TEST_CASE("position: static exchange evaluation", "[position][see]") {
     }
 }
 
+TEST_CASE("position: king flight squares", "[position]") {
+    struct Case { const char* fen; Color side; Bitboard expected; };
+    const Case cases[] = {
+        {"7k/8/8/8/8/8/8/K7 w - - 0 1", WHITE, squareBB(SQ_A2) | squareBB(SQ_B1) | squareBB(SQ_B2)},
+        // The rook's rank runs on through the king: f1, behind it, is no flight square.
+        {"k7/8/8/8/8/8/8/r3K3 w - - 0 1", WHITE, squareBB(SQ_D2) | squareBB(SQ_E2) | squareBB(SQ_F2)},
+        {"4k3/8/8/8/8/8/3PPP2/3QKB2 w - - 0 1", WHITE, 0},
+        // Back rank: the king's own pawns leave two squares, a bishop takes one, a knight both.
+        {"6k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", BLACK, squareBB(SQ_F8) | squareBB(SQ_H8)},
+        {"6k1/5ppp/8/8/8/B7/8/6K1 b - - 0 1", BLACK, squareBB(SQ_H8)},
+        {"6k1/5ppp/6N1/8/8/8/8/6K1 b - - 0 1", BLACK, 0},
+    };
+    for (const Case& c : cases) {
+        Position pos;
+        REQUIRE(pos.setFen(c.fen) == "");
+        INFO(c.fen);
+        REQUIRE(pos.kingFlightSquares(c.side) == c.expected);
+    }
+}
+
 TEST_CASE("position: draws by rule and dead positions", "[position][draw]") {
     Position pos;
     REQUIRE(pos.setFen("4k3/8/8/8/8/8/8/R3K3 w - - 100 80") == "");
