@@ -550,11 +550,11 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     int quietEvasions = 0;
 
     for (Move move; (move = picker.next()) != MOVE_NONE;) {
-        const bool givesCheck = pos.givesCheck(move);
         if (!inCheck && depth <= QS_RECAPTURE_DEPTH && toSq(move) != recaptureSquare) continue;
         if (inCheck && !pos.isCaptureOrPromotion(move) && bestValue > VALUE_MATED_IN_MAX_PLY &&
             quietEvasions++ >= QS_QUIET_EVASIONS)
             break;
+        const bool givesCheck = pos.givesCheck(move);
         if (!inCheck && bestValue > VALUE_MATED_IN_MAX_PLY) {
             // Futility: even winning the victim for free would not reach alpha.
             if (!givesCheck && typeOf(move) != PROMOTION) {

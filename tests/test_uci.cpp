@@ -308,7 +308,7 @@ TEST_CASE("uci: mates from mates2000.epd are found with their exact length", "[u
     // Every fifth position with a mate of at most 5 moves (the file is sorted by mate length),
     // each searched to a fixed node count so that the result is deterministic. A reported mate
     // must never be shorter than the known one or for the wrong side; most must be exact, and an
-    // exact mate must come with a move that keeps it (after it the opponent is mated in N - 1).
+    // exact mate must come with a move that keeps a mate (after it the opponent is being mated).
     // The longer mates are measured by scripts/mate-suite.
     std::ifstream in(sharedPath("data/suites/mates2000.epd"));
     REQUIRE(in);
@@ -349,7 +349,7 @@ TEST_CASE("uci: mates from mates2000.epd are found with their exact length", "[u
             e.send("position fen " + fen + " moves " + best);
             e.send("go nodes 500000");
             std::string reply = lastScore(e.readUntil("bestmove", 60000));
-            REQUIRE((reply == "mate -" + std::to_string(n - 1) || reply.rfind("mate -", 0) == 0));
+            REQUIRE(reply.rfind("mate -", 0) == 0);  // the opponent is still being mated
         }
     }
     REQUIRE(tried >= 45);
