@@ -45,7 +45,7 @@ int lateMoveThreshold(int depth, bool improving) { return (3 + depth * depth) / 
 // about 20 Elo, because it held back the pruning at a fifth of the nodes that ask.
 bool boxedIn(const Position& pos, Color c) {
     const Bitboard free = kingAttacks(pos.kingSquare(c)) & ~pos.pieces(c);
-    return pos.kingFlightSquares(c) == 0 && free != 0;
+    return free && !pos.kingFlightSquares(c);  // the cheap test first
 }
 
 int historyBonus(int depth) { return std::min(280 * depth - 200, 2000); }
@@ -313,22 +313,29 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         improving = before == VALUE_NONE || ss->staticEval > before;
     }
 
+    // Whether a king is in a mating net, worked out once per node when pruning first asks.
+    int kingBoxed[COLOR_NB] = {-1, -1};
+    auto isBoxedIn = [&](Color c) {
+        if (kingBoxed[c] < 0) kingBoxed[c] = boxedIn(pos, c);
+        return kingBoxed[c] == 1;
+    };
+
     if (!pvNode && !inCheck && !excluded) {
         // Razoring: far below alpha, only captures can help.
-        if (depth <= 3 && eval + RAZOR_MARGIN * depth < alpha && !boxedIn(pos, ~us)) {
+        if (depth <= 3 && eval + RAZOR_MARGIN * depth < alpha && !isBoxedIn(~us)) {
             Value v = qsearch<NON_PV>(pos, ss, alpha - 1, alpha);
             if (v < alpha) return v;
         }
         // Reverse futility: far above beta at low depth, assume it holds; but not against a mate
         // bound, which only a search can settle.
         if (depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN &&
-            !isMateScore(beta) && !boxedIn(pos, us))
+            !isMateScore(beta) && !isBoxedIn(us))
             return eval;
         // Null move: if passing still fails high, a real move will too. Never with only king and
         // pawns (zugzwang), and verified at high depth.
         if (depth >= NMP_MIN_DEPTH && eval >= beta && ss->staticEval >= beta && (ss - 1)->currentMove != MOVE_NULL &&
             pos.hasNonPawnMaterial(us) && beta > VALUE_MATED_IN_MAX_PLY && (ply >= nmpMinPly || us != nmpColor) &&
-            !boxedIn(pos, us)) {
+            !isBoxedIn(us)) {
             int R = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
             ss->currentMove = MOVE_NULL;
             ss->continuationHistory = &histories.continuation[NO_PIECE][0];
@@ -361,11 +368,6 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     Move bestMove = MOVE_NONE;
     Move quiets[64], captures[32];
     int quietCount = 0, captureCount = 0, moveCount = 0;
-    int theirKingBoxed = -1;  // computed when pruning first asks
-    auto opponentBoxedIn = [&] {
-        if (theirKingBoxed < 0) theirKingBoxed = boxedIn(pos, ~us);
-        return theirKingBoxed == 1;
-    };
 
     for (Move move; (move = picker.next()) != MOVE_NONE;) {
         if (move == excluded) continue;
@@ -390,7 +392,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             // Late-move pruning skips quiet moves, but not quiet checks: mating attacks are
             // often long series of them, and a shallow search would not see past the first.
             if (!inCheck && !capture && !givesCheck && moveCount >= lateMoveThreshold(depth, improving) &&
-                !opponentBoxedIn())
+                !isBoxedIn(~us))
                 continue;
             int lmrDepth = std::max(newDepth - reduction(improving, depth, moveCount), 0);
             if (capture || givesCheck) {
@@ -398,7 +400,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             } else {
                 if (lmrDepth < 4 && history < -3000 * depth) continue;
                 if (!inCheck && lmrDepth < 8 && ss->staticEval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmrDepth <= alpha &&
-                    !opponentBoxedIn())
+                    !isBoxedIn(~us))
                     continue;
                 if (lmrDepth < 8 && !pos.seeGe(move, -SEE_QUIET_MARGIN * lmrDepth * lmrDepth)) continue;
             }
