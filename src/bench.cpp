@@ -1,5 +1,14 @@
 #include "bench.h"
 
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "engine.h"
+#include "perft.h"
+#include "text.h"
+#include "topology.h"
+
 const std::vector<std::string>& benchPositions() {
     static const std::vector<std::string> positions = {
         // Openings
@@ -56,4 +65,132 @@ const std::vector<std::string>& speedtestPositions() {
         "8/5pk1/pp2p1pp/8/P2P4/1P2P2P/5PP1/5K2 w - - 0 42",
     };
     return positions;
+}
+
+namespace {
+
+// Reads the numeric arguments in order, each within its range; returns why one is not.
+std::string readNumbers(const std::vector<std::string>& args, const char* command, const char* const names[],
+                        const long long ranges[][2], long long values[], std::size_t count) {
+    for (std::size_t i = 0; i < count && i < args.size(); ++i)
+        if (!text::parseInt(args[i], values[i]) || values[i] < ranges[i][0] || values[i] > ranges[i][1])
+            return std::string(command) + " " + names[i] + " '" + args[i] + "' is not a number in range " +
+                   std::to_string(ranges[i][0]) + ".." + std::to_string(ranges[i][1]);
+    return "";
+}
+
+// Runs `body` with Threads and Hash set for a benchmark, then puts the user's values back.
+std::string withThreadsAndHash(Engine& engine, long long threads, long long hashMb, const std::function<void()>& body) {
+    OptionsMap& options = engine.options();
+    const std::string oldThreads = options["Threads"].asString(), oldHash = options["Hash"].asString();
+    std::string why = options.set("Threads", std::to_string(threads));
+    if (why.empty()) why = options.set("Hash", std::to_string(hashMb));
+    if (why.empty()) body();
+    options.set("Threads", oldThreads);
+    options.set("Hash", oldHash);
+    return why;
+}
+
+std::string readPositions(const Engine& engine, const std::string& source, std::vector<std::string>& fens) {
+    if (source == "default") fens = benchPositions();
+    else if (source == "current") fens = {engine.position().fen()};
+    else {
+        std::ifstream in(source);
+        if (!in) return "bench: cannot read positions from '" + source + "'";
+        for (std::string line; std::getline(in, line);) {
+            // An EPD line has four fields and operations after them: keep the position only.
+            std::istringstream fields(line);
+            std::string fen, field;
+            for (int i = 0; i < 6 && fields >> field && field.find(';') == std::string::npos; ++i) {
+                if (i >= 4 && !std::all_of(field.begin(), field.end(), ::isdigit)) break;
+                fen += field + " ";
+            }
+            if (fen.empty()) continue;
+            Position check;
+            if (std::string why = check.setFen(fen); !why.empty())
+                return "bench: bad position '" + line.substr(0, 80) + "' in " + source + ": " + why;
+            fens.push_back(fen);
+        }
+        if (fens.empty()) return "bench: no positions in '" + source + "'";
+    }
+    return "";
+}
+
+}  // namespace
+
+std::string runBench(Engine& engine, const std::vector<std::string>& args, const std::function<void(const std::string&)>& out) {
+    if (args.size() > 5) return "bench takes at most 5 arguments: hash threads limit positions limittype";
+    const std::string limitType = args.size() > 4 ? text::lower(args[4]) : "depth";
+    long long maxLimit = limitType == "depth" ? 64 : limitType == "perft" ? 20 : limitType == "nodes" ? 1LL << 40
+                         : limitType == "movetime" ? 86400000 : 0;
+    if (!maxLimit) return "bench limit type must be depth, nodes, movetime or perft, got '" + args[4] + "'";
+    long long values[3] = {16, 1, 11};
+    const char* const names[3] = {"hash", "threads", "limit"};
+    const long long ranges[3][2] = {{1, 65536}, {1, 1024}, {1, maxLimit}};
+    if (std::string why = readNumbers(args, "bench", names, ranges, values, 3); !why.empty()) return why;
+    std::vector<std::string> fens;
+    if (std::string why = readPositions(engine, args.size() > 3 ? args[3] : "default", fens); !why.empty()) return why;
+
+    std::uint64_t nodes = 0;
+    const TimePoint start = now();
+    std::string why = withThreadsAndHash(engine, values[1], values[0], [&] {
+        for (std::size_t i = 0; i < fens.size(); ++i) {
+            Position p;
+            p.setFen(fens[i]);
+            out("Position: " + std::to_string(i + 1) + "/" + std::to_string(fens.size()) + " (" + fens[i] + ")");
+            engine.newGame();
+            if (limitType == "perft") {
+                std::ostringstream ignored;
+                nodes += perftDivide(p, int(values[2]), int(values[1]), ignored);
+                continue;
+            }
+            SearchLimits limits;
+            if (limitType == "depth") limits.depth = int(values[2]);
+            else if (limitType == "nodes") limits.nodes = std::uint64_t(values[2]);
+            else limits.movetime = values[2];
+            nodes += engine.searchQuietly(p, limits);
+        }
+    });
+    if (!why.empty()) return why;
+    const TimePoint elapsed = std::max<TimePoint>(1, now() - start);
+    out("\n===========================\nTotal time (ms) : " + std::to_string(elapsed) + "\nNodes searched  : " +
+        std::to_string(nodes) + "\nNodes/second    : " + std::to_string(nodes * 1000 / std::uint64_t(elapsed)));
+    return "";
+}
+
+std::string runSpeedtest(Engine& engine, const std::vector<std::string>& args,
+                         const std::function<void(const std::string&)>& out) {
+    if (args.size() > 3) return "speedtest takes at most 3 arguments: threads hash seconds";
+    const long long allPus = std::max(1, machineTopology().pus());
+    long long values[3] = {allPus, 64 * allPus, 60};
+    const char* const names[3] = {"threads", "hash", "seconds"};
+    const long long ranges[3][2] = {{1, 1024}, {1, 33554432}, {1, 86400}};
+    if (std::string why = readNumbers(args, "speedtest", names, ranges, values, 3); !why.empty()) return why;
+
+    const auto& fens = speedtestPositions();
+    const TimePoint perPosition = std::max<TimePoint>(1, values[2] * 1000 / TimePoint(fens.size()));
+    std::uint64_t nodes = 0;
+    long hashfullSum = 0;
+    std::string placement;
+    const TimePoint start = now();
+    std::string why = withThreadsAndHash(engine, values[0], values[1], [&] {
+        engine.newGame();
+        placement = engine.placement();
+        for (const std::string& fen : fens) {
+            Position p;
+            p.setFen(fen);
+            SearchLimits limits;
+            limits.movetime = perPosition;
+            nodes += engine.searchQuietly(p, limits);
+            hashfullSum += engine.hashfull();
+        }
+    });
+    if (!why.empty()) return why;
+    const TimePoint elapsed = std::max<TimePoint>(1, now() - start);
+    out("\n===========================\nThreads         : " + std::to_string(values[0]) + "\nBinding         : " +
+        placement + "\nHash (MB)       : " + std::to_string(values[1]) + "\nTotal time (ms) : " +
+        std::to_string(elapsed) + "\nNodes searched  : " + std::to_string(nodes) + "\nNodes/second    : " +
+        std::to_string(nodes * 1000 / std::uint64_t(elapsed)) + "\nHashfull (avg)  : " +
+        std::to_string(hashfullSum / long(fens.size())));
+    return "";
 }

@@ -7,12 +7,13 @@
 
 #include "movegen.h"
 
-std::uint64_t perft(Position& pos, int depth) {
+std::uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop) {
     if (depth <= 1) return depth == 1 ? countLegalMoves(pos) : 1;
+    if (depth >= 3 && stop && stop->load(std::memory_order_relaxed)) return 0;
     std::uint64_t nodes = 0;
     for (Move m : MoveList<LEGAL>(pos)) {
         pos.makeMove(m);
-        nodes += depth == 2 ? countLegalMoves(pos) : perft(pos, depth - 1);
+        nodes += depth == 2 ? countLegalMoves(pos) : perft(pos, depth - 1, stop);
         pos.unmakeMove(m);
     }
     return nodes;
@@ -33,7 +34,8 @@ std::uint64_t perftVerified(Position& pos, int depth, std::string* error) {
     return nodes;
 }
 
-std::uint64_t perftDivide(const Position& root, int depth, int threads, std::ostream& out) {
+std::uint64_t perftDivide(const Position& root, int depth, int threads, std::ostream& out,
+                          const std::atomic<bool>* stop) {
     auto start = std::chrono::steady_clock::now();
     MoveList<LEGAL> rootMoves(root);
     std::vector<std::atomic<std::uint64_t>> counts(rootMoves.size());
@@ -61,10 +63,10 @@ std::uint64_t perftDivide(const Position& root, int depth, int threads, std::ost
             const Item& item = items[k];
             Move m = rootMoves.begin()[item.rootIndex];
             pos.makeMove(m);
-            if (item.reply == MOVE_NONE) counts[item.rootIndex] += depth >= 1 ? perft(pos, depth - 1) : 0;
+            if (item.reply == MOVE_NONE) counts[item.rootIndex] += depth >= 1 ? perft(pos, depth - 1, stop) : 0;
             else {
                 pos.makeMove(item.reply);
-                counts[item.rootIndex] += perft(pos, depth - 2);
+                counts[item.rootIndex] += perft(pos, depth - 2, stop);
                 pos.unmakeMove(item.reply);
             }
             pos.unmakeMove(m);
@@ -75,6 +77,10 @@ std::uint64_t perftDivide(const Position& root, int depth, int threads, std::ost
     worker();
     for (auto& t : pool) t.join();
 
+    if (stop && stop->load()) {
+        out << "info string perft stopped before the end: no counts\n" << std::flush;
+        return 0;
+    }
     std::uint64_t total = 0;
     for (int i = 0; i < rootMoves.size(); ++i) {
         out << root.moveToUci(rootMoves.begin()[i]) << ": " << counts[i] << "\n";
@@ -84,6 +90,7 @@ std::uint64_t perftDivide(const Position& root, int depth, int threads, std::ost
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     out << "\nNodes searched: " << total << "\n";
     out << "Time (ms): " << std::uint64_t(ms) << "\n";
-    out << "Nodes/second: " << std::uint64_t(total / std::max(ms, 0.001) * 1000.0) << "\n" << std::flush;
+    if (ms >= 1) out << "Nodes/second: " << std::uint64_t(total / ms * 1000.0) << "\n";
+    out << std::flush;
     return total;
 }

@@ -3,12 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <sstream>
 
 #include "evalparams.h"
 #include "threads.h"
 #include "tt.h"
-#include "uci.h"
 
 namespace {
 
@@ -96,17 +94,20 @@ void Worker::clear() {
     std::memset(&histories, 0, sizeof(histories));
 }
 
-bool Worker::stopRequested() const { return pool.stop.load(std::memory_order_relaxed); }
+// Depth 1 always completes (it takes microseconds), so that even a search stopped at once plays
+// a move it has looked at, never just the first legal one.
+bool Worker::stopRequested() const { return rootDepth > 1 && pool.stop.load(std::memory_order_relaxed); }
 
-void Worker::checkTime() {
-    if (--callsUntilTimeCheck > 0) return;
+// Limits apply once depth 1 is complete, so that every search has a move it has looked at. The
+// node limit is checked at every node (one compare), so that `go nodes N` with one thread stops
+// within a node of N; the main thread also checks the total of all threads and the clock, which
+// cost more, every TIME_CHECK_INTERVAL nodes.
+void Worker::checkLimits() {
+    if (nodeLimit && nodes.load(std::memory_order_relaxed) >= nodeLimit) pool.stop = true;
+    if (!isMain() || --callsUntilTimeCheck > 0 || !completedDepth.load(std::memory_order_relaxed)) return;
     callsUntilTimeCheck = TIME_CHECK_INTERVAL;
-    const SearchLimits& limits = pool.limits;
-    if (limits.nodes && pool.nodesSearched() >= limits.nodes) pool.stop = true;
-    if (pool.ponder.load(std::memory_order_relaxed)) return;
-    TimePoint elapsed = time->elapsed();
-    if ((limits.movetime && elapsed >= limits.movetime) || (time->managed() && elapsed >= time->maximum()))
-        pool.stop = true;
+    if (pool.limits.nodes && pool.nodesSearched() >= pool.limits.nodes) pool.stop = true;
+    if (!pool.ponder.load(std::memory_order_relaxed) && time->hardLimitReached()) pool.stop = true;
 }
 
 void Worker::updateContinuation(Stack* ss, Piece pc, Square to, int bonus) {
@@ -160,6 +161,8 @@ void Worker::iterativeDeepening() {
     Value lastBestScore = VALUE_NONE;
     callsUntilTimeCheck = TIME_CHECK_INTERVAL;
     completedDepth = 0;
+    nodeLimit = 0;
+    interrupted = false;
     nmpMinPly = 0;
 
     for (rootDepth = 1; rootDepth < MAX_PLY && !stopRequested(); ++rootDepth) {
@@ -180,7 +183,7 @@ void Worker::iterativeDeepening() {
                 Value value = search<ROOT>(pos, ss, alpha, beta, rootDepth, false);
                 std::stable_sort(rootMoves.begin() + pvIndex, rootMoves.end());
                 if (stopRequested()) break;
-                if (isMain() && multiPV == 1 && (value <= alpha || value >= beta) && time->elapsed() > 3000)
+                if (isMain() && multiPV == 1 && (value <= alpha || value >= beta) && (pool.analysis || time->elapsed() > 3000))
                     reportIteration(rootDepth, alpha, beta);
                 if (value <= alpha) {
                     beta = (alpha + beta) / 2;
@@ -197,8 +200,12 @@ void Worker::iterativeDeepening() {
                 reportIteration(rootDepth, -VALUE_INFINITE, VALUE_INFINITE);
         }
 
-        if (stopRequested()) break;
+        if (stopRequested()) {
+            interrupted = true;
+            break;
+        }
         completedDepth = rootDepth;
+        nodeLimit = limits.nodes;
         const Value bestScore = rootMoves[0].score;
 
         if (!isMain()) continue;
@@ -206,45 +213,59 @@ void Worker::iterativeDeepening() {
         if (limits.mate && bestScore >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - bestScore <= 2 * limits.mate)
             pool.stop = true;
 
-        // Time: stop early when the best move has been stable, later when it keeps changing or
-        // the score is falling. An iteration takes about twice the previous one, so one that
-        // could not finish within the allotted time is not started.
         stableIterations = rootMoves[0].move() == lastBestMove ? stableIterations + 1 : 0;
         lastBestMove = rootMoves[0].move();
-        if (time->managed() && !pool.stop) {
-            static const double stabilityFactor[] = {1.6, 1.25, 1.0, 0.85, 0.75};
-            double factor = stabilityFactor[std::min(stableIterations, 4)];
-            if (lastBestScore != VALUE_NONE && bestScore < lastBestScore - 25) factor *= 1.3;
-            if (time->elapsed() > time->optimum() * factor * 0.6) {
-                if (pool.ponder) pool.stopOnPonderhit = true;
-                else pool.stop = true;
-            }
+        const bool falling = lastBestScore != VALUE_NONE && bestScore < lastBestScore - 25;
+        if (!pool.stop && time->softLimitReached(stableIterations, falling)) {
+            if (pool.ponder) pool.stopOnPonderhit = true;
+            else pool.stop = true;
         }
         lastBestScore = bestScore;
     }
 }
 
 void Worker::reportIteration(int depth, Value alpha, Value beta) const {
+    if (!pool.callbacks.onInfo) return;
     const TimePoint elapsed = std::max<TimePoint>(1, time->elapsed());
     const std::uint64_t nodesTotal = pool.nodesSearched();
     const std::size_t multiPV = std::min<std::size_t>(pool.multiPV, rootMoves.size());
-    std::ostringstream out;
     for (std::size_t i = 0; i < multiPV; ++i) {
-        bool updated = rootMoves[i].score != -VALUE_INFINITE;
+        const bool updated = rootMoves[i].score != -VALUE_INFINITE;
         if (depth == 1 && !updated && i > 0) continue;
-        int d = updated ? depth : std::max(1, depth - 1);
-        Value v = updated ? rootMoves[i].score : rootMoves[i].previousScore;
+        const Value v = updated ? rootMoves[i].score : rootMoves[i].previousScore;
         if (v == -VALUE_INFINITE) continue;
-        if (i) out << "\n";
-        out << "info depth " << d << " seldepth " << rootMoves[i].selDepth << " multipv " << i + 1 << " score "
-            << scoreToUci(v);
-        if (i == pvIndex && v >= beta) out << " lowerbound";
-        else if (i == pvIndex && v <= alpha) out << " upperbound";
-        out << " nodes " << nodesTotal << " nps " << nodesTotal * 1000 / elapsed << " hashfull " << TT.hashfull()
-            << " time " << elapsed << " pv";
-        for (Move m : rootMoves[i].pv) out << " " << rootPos.moveToUci(m);
+        SearchInfo info;
+        info.depth = updated ? depth : std::max(1, depth - 1);
+        info.selDepth = rootMoves[i].selDepth;
+        info.multiPV = i + 1;
+        info.score = v;
+        info.lowerbound = i == pvIndex && v >= beta;
+        info.upperbound = i == pvIndex && v <= alpha;
+        info.nodes = nodesTotal;
+        info.nps = nodesTotal * 1000 / elapsed;
+        info.hashfull = TT.hashfull();
+        info.time = elapsed;
+        for (Move m : rootMoves[i].pv) info.pv.push_back(rootPos.moveToUci(m));
+        pool.callbacks.onInfo(info);
     }
-    if (!out.str().empty()) uci::send(out.str());
+}
+
+void Worker::reportFinal() const {
+    const RootMove& best = rootMoves[0];
+    if (!pool.callbacks.onInfo || best.score == -VALUE_INFINITE) return;  // stopped before any score
+    const TimePoint elapsed = std::max<TimePoint>(1, time->elapsed());
+    SearchInfo info;
+    info.depth = best.scoreDepth;
+    info.selDepth = best.selDepth;
+    info.score = best.score;
+    info.lowerbound = best.lowerbound;
+    info.upperbound = best.upperbound;
+    info.nodes = pool.nodesSearched();
+    info.nps = info.nodes * 1000 / elapsed;
+    info.hashfull = TT.hashfull();
+    info.time = elapsed;
+    for (Move m : best.pv) info.pv.push_back(rootPos.moveToUci(m));
+    pool.callbacks.onInfo(info);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -262,7 +283,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         pvLength[ply] = ply;
         selDepth = std::max(selDepth, ply + 1);
     }
-    if (isMain()) checkTime();
+    checkLimits();
 
     if (!rootNode) {
         if (stopRequested() || pos.isDraw(ply) || pos.isDeadPosition()) return VALUE_DRAW;
@@ -376,9 +397,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             continue;
 
         ++moveCount;
-        if (rootNode && isMain() && time->elapsed() > 3000)
-            uci::send("info depth " + std::to_string(depth) + " currmove " + pos.moveToUci(move) + " currmovenumber " +
-                      std::to_string(moveCount + int(pvIndex)));
+        if (rootNode && isMain() && pool.callbacks.onCurrMove && time->elapsed() > (pool.analysis ? 1000 : 3000))
+            pool.callbacks.onCurrMove(depth, pos.moveToUci(move), moveCount + int(pvIndex));
 
         const bool capture = pos.isCaptureOrPromotion(move);
         const bool givesCheck = pos.givesCheck(move);
@@ -452,6 +472,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                 rm.score = value;
                 rm.averageScore = rm.averageScore == -VALUE_INFINITE ? value : (2 * value + rm.averageScore) / 3;
                 rm.selDepth = selDepth;
+                rm.scoreDepth = rootDepth;
                 rm.lowerbound = value >= beta;
                 rm.upperbound = value <= alpha;
                 rm.pv.assign(1, move);
@@ -508,7 +529,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
         pvLength[ply] = ply;
         selDepth = std::max(selDepth, ply + 1);
     }
-    if (isMain()) checkTime();
+    checkLimits();
     if (stopRequested() || pos.isDraw(ply) || pos.isDeadPosition()) return VALUE_DRAW;
 
     const bool inCheck = pos.inCheck();

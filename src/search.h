@@ -4,6 +4,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "eval.h"
@@ -22,6 +24,26 @@ struct SearchLimits {
     bool usesClock() const { return time[WHITE] || time[BLACK]; }
 };
 
+// One line of what the search has found, for the client (the UCI layer) to print as it likes.
+struct SearchInfo {
+    int depth = 0, selDepth = 0;
+    std::size_t multiPV = 1;
+    Value score = VALUE_ZERO;
+    bool lowerbound = false, upperbound = false;
+    std::uint64_t nodes = 0, nps = 0;
+    int hashfull = 0;
+    TimePoint time = 0;
+    std::vector<std::string> pv;  // empty when there is no legal move
+};
+
+// How the search reports: the search never prints. Unset callbacks are skipped (bench).
+struct SearchCallbacks {
+    std::function<void(const SearchInfo&)> onInfo;
+    std::function<void(int depth, const std::string& move, int number)> onCurrMove;
+    // The chosen move and the expected reply, both empty when there is no legal move.
+    std::function<void(const std::string& best, const std::string& ponder)> onBestMove;
+};
+
 struct RootMove {
     explicit RootMove(Move m) : pv{m} {}
     bool operator<(const RootMove& other) const {  // best first, for std::stable_sort
@@ -34,6 +56,7 @@ struct RootMove {
     Value averageScore = -VALUE_INFINITE;
     bool lowerbound = false, upperbound = false;
     int selDepth = 0;
+    int scoreDepth = 0;  // the iteration that gave `score`
     std::vector<Move> pv;
 };
 
@@ -59,7 +82,9 @@ public:
 
     void clear();                // forget all learned move-ordering statistics
     void iterativeDeepening();   // the search of one `go`, until the pool says stop
-    void reportBest() const { reportIteration(completedDepth, -VALUE_INFINITE, VALUE_INFINITE); }
+    // The line the best move comes from, with the depth and bound its score was found at: after
+    // a stop in mid-iteration, or when another thread's move was chosen.
+    void reportFinal() const;
     std::size_t id() const { return index; }
     bool isMain() const { return index == 0; }
 
@@ -67,6 +92,7 @@ public:
     // of their own so that the writes do not slow down the readers' other data.
     alignas(64) std::atomic<std::uint64_t> nodes{0};
     std::atomic<int> completedDepth{0};
+    bool interrupted = false;  // the last search was stopped in the middle of an iteration
 
     Position rootPos;
     std::vector<RootMove> rootMoves;
@@ -87,7 +113,7 @@ private:
     void updateQuietStats(const Position& pos, Stack* ss, Move best, const Move* quiets, int quietCount, int bonus);
     void updateCaptureStats(const Position& pos, Move best, const Move* captures, int captureCount, int bonus);
     void updateContinuation(Stack* ss, Piece pc, Square to, int bonus);
-    void checkTime();
+    void checkLimits();
     void reportIteration(int depth, Value alpha, Value beta) const;
     bool stopRequested() const;
 
@@ -96,6 +122,7 @@ private:
     EvalCache evalCache;
     MoveHistories histories;
     std::uint64_t callsUntilTimeCheck = 0;
+    std::uint64_t nodeLimit = 0;  // this thread's, checked at every node once depth 1 is done
     Value rootDelta = 1;
     int nmpMinPly = 0;     // null move verification: no null moves for nmpColor before this ply
     Color nmpColor = WHITE;

@@ -5,9 +5,6 @@
 
 #include "movegen.h"
 #include "tt.h"
-#include "uci.h"
-
-ThreadPool Threads;
 
 SearchThread::SearchThread(std::size_t idx, ThreadPool& p, int cpu) : index(idx), pool(p), pu(cpu) {
     thread = std::thread(&SearchThread::idleLoop, this);
@@ -142,10 +139,32 @@ void ThreadPool::startThinking(const Position& pos, const SearchLimits& searchLi
     threads[0]->startSearching();
 }
 
+void ThreadPool::startJob(std::function<void(const std::atomic<bool>& stop)> job) {
+    waitForSearchFinished();
+    stop = false;
+    ponder = false;
+    limits = SearchLimits{};
+    busy = true;
+    threads[0]->run([this, job = std::move(job)] {
+        job(stop);
+        busy = false;
+    });
+}
+
+void ThreadPool::ponderhit() {
+    time.ponderhit();
+    ponder = false;
+    if (stopOnPonderhit) stop = true;
+}
+
 void ThreadPool::mainThreadSearch() {
     Worker& main = threads[0]->worker();
     if (main.rootMoves.empty()) {
-        uci::send(std::string("info depth 0 score ") + (main.rootPos.inCheck() ? "mate 0" : "cp 0"));
+        if (callbacks.onInfo) {
+            SearchInfo info;
+            info.score = main.rootPos.inCheck() ? matedIn(0) : VALUE_DRAW;
+            callbacks.onInfo(info);
+        }
     } else {
         for (std::size_t i = 1; i < threads.size(); ++i) threads[i]->startSearching();
         main.iterativeDeepening();
@@ -156,16 +175,33 @@ void ThreadPool::mainThreadSearch() {
     stop = true;
     for (std::size_t i = 1; i < threads.size(); ++i) threads[i]->waitForSearchFinished();
 
-    std::string text = "bestmove 0000";
+    std::string best, reply;
     if (!main.rootMoves.empty()) {
-        Worker& best = bestWorker();
-        if (&best != &main) best.reportBest();  // the GUI sees the line the move comes from
-        const RootMove& rm = best.rootMoves[0];
-        text = "bestmove " + main.rootPos.moveToUci(rm.move());
-        if (rm.pv.size() > 1) text += " ponder " + main.rootPos.moveToUci(rm.pv[1]);
+        const Worker& chosen = bestWorker();
+        // The GUI sees the line the move comes from, and where a stop cut an iteration short,
+        // the depth and bound the score belongs to.
+        if (&chosen != &main || main.interrupted) chosen.reportFinal();
+        best = main.rootPos.moveToUci(chosen.rootMoves[0].move());
+        reply = ponderMove(chosen);
     }
+    if (callbacks.onBestMove) callbacks.onBestMove(best, reply);
     busy = false;
-    uci::send(text);
+}
+
+// The expected reply: the second move of the PV, or the hash table's move after the best move
+// when the PV is one move long (a stop or a hash cutoff at the root's child), so that a GUI can
+// ponder after every move.
+std::string ThreadPool::ponderMove(const Worker& best) const {
+    const RootMove& rm = best.rootMoves[0];
+    if (rm.pv.size() > 1) return best.rootPos.moveToUci(rm.pv[1]);
+    Position pos = best.rootPos;
+    pos.makeMove(rm.move());
+    TTData tte{};
+    void* slot = nullptr;
+    if (!TT.probe(pos.key(), tte, slot) || !tte.move) return "";
+    for (Move m : MoveList<LEGAL>(pos))
+        if (m == tte.move) return pos.moveToUci(m);
+    return "";
 }
 
 // The final move is chosen by a vote over the threads' completed iterations: each thread's best

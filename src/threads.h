@@ -62,10 +62,20 @@ public:
     // Zeroes the hash table, each thread its own slice (first touch puts it near that thread).
     void clearHash();
 
-    // Starts a search of `pos` in the background; the main thread prints bestmove when done.
+    // Starts a search of `pos` in the background (after any search still winding down); the
+    // main thread reports the best move through `callbacks` when done.
     void startThinking(const Position& pos, const SearchLimits& limits, TimePoint startTime);
+    // Runs another stoppable job (perft) on the main thread as if it were a search.
+    void startJob(std::function<void(const std::atomic<bool>& stop)> job);
     void waitForSearchFinished();
     bool searching() const { return busy.load(); }
+    // Searching, and only `stop` or `ponderhit` can end it (go infinite, go ponder).
+    bool searchingEndlessly() const { return busy && !stop && (ponder || limits.infinite); }
+    void requestStop() {
+        ponder = false;  // stop during ponder ends the search too
+        stop = true;
+    }
+    void ponderhit();
     void clear();  // forget what the threads learned (new game)
     std::uint64_t nodesSearched() const;
 
@@ -79,14 +89,15 @@ public:
     TimeManager time;
     std::size_t multiPV = 1;
     TimePoint moveOverhead = 10;
+    bool analysis = false;  // UCI_AnalyseMode: report every aspiration re-search and the current move early
+    SearchCallbacks callbacks;
 
 private:
     Worker& bestWorker();
+    std::string ponderMove(const Worker& best) const;
 
     std::vector<std::unique_ptr<SearchThread>> threads;
     std::atomic<bool> busy{false};
     BindMode bind = BindMode::AUTO;
     std::string placementSummary;
 };
-
-extern ThreadPool Threads;

@@ -6,20 +6,36 @@
 
 void TimeManager::init(const SearchLimits& limits, Color us, int gamePly, TimePoint overhead, TimePoint start) {
     startTime = start;
+    movetime = limits.movetime;
     enabled = limits.usesClock() && !limits.movetime;
     if (!enabled) return;
 
-    const TimePoint left = limits.time[us], inc = limits.inc[us];
+    const TimePoint left = std::clamp<TimePoint>(limits.time[us], 1, MAX_CLOCK);
+    const TimePoint inc = std::clamp<TimePoint>(limits.inc[us], 0, MAX_CLOCK);
     // Assume the game lasts a while yet: fewer expected moves late in the game.
     const int horizon = limits.movestogo ? std::min(limits.movestogo, 50) : std::max(20, 50 - gamePly / 4);
-    // What we may spend without flagging, keeping the overhead back for every remaining move.
-    const TimePoint usable = std::max<TimePoint>(1, left + inc * (horizon - 1) - overhead * (2 + horizon));
-    const TimePoint hardCap = std::max<TimePoint>(1, left - overhead);
+    // What may be spent at all on this move, and what the remaining moves may spend together,
+    // keeping the overhead back for each of them.
+    const TimePoint available = std::max<TimePoint>(1, left - overhead);
+    const TimePoint budget = std::max<TimePoint>(1, left + inc * (horizon - 1) - overhead * (2 + horizon));
 
-    optimumTime = std::min<TimePoint>(usable / horizon, hardCap);
-    // Allow overrunning the plan when the search is unstable, but never by so much that the
-    // remaining moves starve: at most a fifth of the clock (most of it before the last move).
-    TimePoint stretch = limits.movestogo == 1 ? hardCap * 9 / 10 : std::min<TimePoint>(hardCap / 5 + inc, hardCap * 8 / 10);
-    maximumTime = std::max(optimumTime, std::min(optimumTime * 5, stretch));
-    optimumTime = std::max<TimePoint>(1, std::min(optimumTime, maximumTime));
+    // The hard limit is a share of the clock, so that lag or a slow stop never flags: when the
+    // clock is refilled after this move (movestogo 1) most of it may go, otherwise less than a
+    // third, however large the increment.
+    const double share = limits.movestogo == 1 ? 0.7 : 0.3;
+    maximumTime = std::max<TimePoint>(1, TimePoint(double(available) * share));
+    optimumTime = std::clamp<TimePoint>(budget / horizon, 1, std::max<TimePoint>(1, maximumTime / 2));
+    maximumTime = std::min(maximumTime, optimumTime * 5);
+}
+
+bool TimeManager::hardLimitReached() const {
+    const TimePoint spent = elapsed();
+    return (movetime && spent >= movetime) || (enabled && spent >= maximumTime);
+}
+
+bool TimeManager::softLimitReached(int stableIterations, bool scoreFalling) const {
+    if (!enabled) return false;
+    static const double stabilityFactor[] = {1.6, 1.25, 1.0, 0.85, 0.75};
+    double factor = stabilityFactor[std::min(stableIterations, 4)] * (scoreFalling ? 1.3 : 1.0);
+    return double(elapsed()) > double(optimumTime) * factor * 0.6;
 }

@@ -1,7 +1,10 @@
 // Time management: how long to think on this move, for sudden death, increments and
-// moves-to-go time controls, with a safety margin for communication lag (Move Overhead).
+// moves-to-go time controls, with a safety margin for communication lag (Move Overhead). The
+// search asks two questions: may it start another iteration (the soft limit) and must it stop
+// now (the hard limit); both rules live here.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 
@@ -17,19 +20,31 @@ inline TimePoint now() {
 
 class TimeManager {
 public:
-    void init(const SearchLimits& limits, Color us, int gamePly, TimePoint overhead, TimePoint start);
+    // Clock values beyond this (about 30 years) are read as this, so no sum can overflow.
+    static constexpr TimePoint MAX_CLOCK = TimePoint(1) << 40;
 
-    TimePoint elapsed() const { return now() - startTime; }
-    // The planned time for this move: an iteration that ends later does not start another.
+    void init(const SearchLimits& limits, Color us, int gamePly, TimePoint overhead, TimePoint start);
+    // A ponder search became a real one: our clock runs from now.
+    void ponderhit() { startTime.store(now(), std::memory_order_relaxed); }
+
+    TimePoint elapsed() const { return now() - startTime.load(std::memory_order_relaxed); }
+    // The planned time for this move.
     TimePoint optimum() const { return optimumTime; }
-    // Never think longer than this.
+    // Never think longer than this: a share of the time left, never all of it but the overhead.
     TimePoint maximum() const { return maximumTime; }
     bool managed() const { return enabled; }
-    TimePoint start() const { return startTime; }
+
+    // `go movetime` has run out, or the clock's maximum is reached.
+    bool hardLimitReached() const;
+    // After a completed iteration: do not start another. The plan stretches when the best move
+    // keeps changing or the score is falling, and shrinks when the move has been stable; the next
+    // iteration takes about as long again as all before it, so one is not started past 60% of it.
+    bool softLimitReached(int stableIterations, bool scoreFalling) const;
 
 private:
-    TimePoint startTime = 0;
+    std::atomic<TimePoint> startTime{0};  // written by ponderhit while the search reads it
     TimePoint optimumTime = 0;
     TimePoint maximumTime = 0;
+    TimePoint movetime = 0;
     bool enabled = false;
 };

@@ -199,7 +199,9 @@ TEST_CASE("uci: every kind of bad input is answered with an error and changes no
     e.send("ponderhit");
     REQUIRE(e.sync().empty());
 
-    // go while searching: refused, the running search goes on and ends once.
+    // During a search that only stop can end, go, setoption and ucinewgame are refused (waiting
+    // would hang the GUI); position is taken for the next search. The running search goes on
+    // and ends once, on the position it started from.
     e.send("go infinite");
     e.send("go depth 1");
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -207,11 +209,12 @@ TEST_CASE("uci: every kind of bad input is answered with an error and changes no
     e.send("setoption name Hash value 32");
     e.send("ucinewgame");
     auto during = e.sync();
-    REQUIRE(errorsIn(during).size() == 4);
+    REQUIRE(errorsIn(during).size() == 3);
     for (const auto& l : during) REQUIRE(!startsWith(l, "bestmove"));
     e.send("stop");
     REQUIRE(isLegal(before, bestMoveOf(e.readUntil("bestmove"))));
-    REQUIRE(fenOf(e) == before);
+    REQUIRE(fenOf(e) == START_FEN);
+    e.send("position fen " + base + " moves a1a2");
 
     // A malformed go still searches (a GUI is waiting), with the bad parts reported.
     e.send("go depth 2 wtime abc frobnicate");
@@ -282,17 +285,17 @@ TEST_CASE("uci: draws by repetition, fifty moves and dead material score 0", "[u
     }
 }
 
-TEST_CASE("uci: no legal move answers bestmove 0000 with the right score", "[uci]") {
+TEST_CASE("uci: no legal move answers bestmove (none) with the right score", "[uci]") {
     EngineProcess e;
     e.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");  // checkmated
     e.send("go depth 5");
     auto lines = e.readUntil("bestmove");
-    REQUIRE(lines.back() == "bestmove 0000");
+    REQUIRE(lines.back() == "bestmove (none)");
     REQUIRE(lastScore(lines) == "mate 0");
     e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");  // stalemated
     e.send("go wtime 1000 btime 1000");
     lines = e.readUntil("bestmove");
-    REQUIRE(lines.back() == "bestmove 0000");
+    REQUIRE(lines.back() == "bestmove (none)");
     REQUIRE(lastScore(lines) == "cp 0");
 }
 

@@ -1,0 +1,128 @@
+#include "engine.h"
+
+#include <sstream>
+
+#include "iolog.h"
+#include "perft.h"
+#include "topology.h"
+#include "tt.h"
+
+Engine::Engine() {
+    pos.setFen(START_FEN);
+    OptionsMap& o = optionList;
+    o.add("Debug Log File", Option::string("", [](const Option& v) { return iolog::open(v.asString()); }));
+    o.add("Threads", Option::spin(1, 1, 1024, [this](const Option& v) {
+              if (!waitUnlessEndless()) return std::string("cannot change Threads while searching; send stop first");
+              BindMode mode;
+              parseBindMode(optionList["Bind"].asString(), mode);
+              std::string why = threads.set(std::size_t(v.asInt()), mode);
+              if (why.empty()) say(threads.placement());
+              return why;
+          }));
+    o.add("Bind", Option::combo("auto", {"auto", "none", "compact", "scatter"}, [this](const Option& v) {
+              if (!waitUnlessEndless()) return std::string("cannot change Bind while searching; send stop first");
+              BindMode mode;
+              parseBindMode(v.asString(), mode);
+              std::string why = threads.set(threads.size(), mode);
+              if (why.empty()) say(threads.placement());
+              return why;
+          }));
+    o.add("Hash", Option::spin(16, 1, 33554432, [this](const Option& v) {
+              if (!waitUnlessEndless()) return std::string("cannot resize Hash while searching; send stop first");
+              std::string why = TT.resize(std::size_t(v.asInt()));
+              if (why.empty()) threads.clearHash();
+              return why;
+          }));
+    o.add("Clear Hash", Option::button([this](const Option&) {
+              if (!waitUnlessEndless()) return std::string("cannot clear the hash while searching; send stop first");
+              threads.clearHash();
+              return std::string();
+          }));
+    o.add("Ponder", Option::check(false));
+    o.add("MultiPV", Option::spin(1, 1, 256, [this](const Option& v) {
+              if (!waitUnlessEndless()) return std::string("cannot change MultiPV while searching; send stop first");
+              threads.multiPV = std::size_t(v.asInt());
+              return std::string();
+          }));
+    o.add("Move Overhead", Option::spin(10, 0, 5000, [this](const Option& v) {
+              threads.moveOverhead = v.asInt();
+              return std::string();
+          }));
+    // The notation of castling follows this option (king takes rook when true), never the last
+    // FEN: a Chess960 FEN read before must not leave a later standard game in Chess960 mode.
+    o.add("UCI_Chess960", Option::check(false));
+    o.add("UCI_AnalyseMode", Option::check(false, [this](const Option& v) {
+              threads.analysis = v.asBool();
+              return std::string();
+          }));
+
+    threads.set(1, BindMode::AUTO);
+    TT.resize(16);
+    threads.clearHash();
+}
+
+Engine::~Engine() {
+    stop();
+    wait();
+}
+
+void Engine::setCallbacks(SearchCallbacks callbacks) {
+    wait();
+    reporting = callbacks;
+    threads.callbacks = std::move(callbacks);
+}
+
+std::string Engine::setPosition(const std::string& fen, const std::vector<std::string>& moves) {
+    Position next;
+    next.setChess960(optionList["UCI_Chess960"].asBool());
+    if (std::string why = next.setFen(fen); !why.empty()) return "bad FEN: " + why;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        Move m = next.parseUciMove(moves[i]);
+        if (m == MOVE_NONE)
+            return "illegal or malformed move '" + moves[i] + "' (move " + std::to_string(i + 1) + ") in position";
+        next.makeMove(m);
+    }
+    pos = next;
+    return "";
+}
+
+bool Engine::waitUnlessEndless() {
+    if (threads.searchingEndlessly()) return false;
+    threads.waitForSearchFinished();
+    return true;
+}
+
+std::string Engine::go(const SearchLimits& limits, TimePoint startTime) {
+    if (!waitUnlessEndless()) return "already searching without a limit; send stop first";
+    threads.startThinking(pos, limits, startTime);
+    return "";
+}
+
+std::string Engine::newGame() {
+    if (!waitUnlessEndless()) return "cannot start a new game while searching; send stop first";
+    threads.clearHash();
+    threads.clear();
+    return "";
+}
+
+std::string Engine::perft(int depth, std::function<void(const std::string&)> out) {
+    if (!waitUnlessEndless()) return "cannot run perft while searching; send stop first";
+    const std::size_t helpers = threads.size();
+    threads.startJob([root = pos, depth, helpers, out = std::move(out)](const std::atomic<bool>& stop) {
+        std::ostringstream report;
+        perftDivide(root, depth, int(helpers), report, &stop);
+        out(report.str());
+    });
+    return "";
+}
+
+std::uint64_t Engine::searchQuietly(const Position& p, const SearchLimits& limits) {
+    wait();
+    threads.callbacks = {};
+    threads.startThinking(p, limits, now());
+    threads.waitForSearchFinished();
+    threads.callbacks = reporting;
+    return threads.nodesSearched();
+}
+
+int Engine::hashfull() const { return TT.hashfull(); }
