@@ -111,7 +111,9 @@ std::string Engine::perft(int depth, std::function<void(const std::string&)> out
     threads.startJob([root = pos, depth, helpers, out = std::move(out)](const std::atomic<bool>& stop) {
         std::ostringstream report;
         perftDivide(root, depth, int(helpers), report, &stop);
-        out(report.str());
+        std::string text = report.str();
+        if (!text.empty() && text.back() == '\n') text.pop_back();  // `out` ends the line itself
+        out(text);
     });
     return "";
 }

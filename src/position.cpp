@@ -288,19 +288,22 @@ std::string Position::setFen(const std::string& fenText) {
         if (p.epCapturePossible(ep, p.side)) p.st->epSquare = ep;
     }
 
-    // 5. Clocks.
+    // 5. Clocks, up to MAX_CLOCK_FIELD: a game that goes on past what it read (moves after the
+    // FEN) prints values this parser reads again until then.
     auto number = [](const std::string& s, int& out) {
-        if (s.empty() || s.size() > 6) return false;
+        if (s.empty() || s.size() > 10) return false;
         for (char c : s)
             if (!std::isdigit(static_cast<unsigned char>(c))) return false;
-        out = std::stoi(s);
+        long long n = std::stoll(s);
+        if (n > MAX_CLOCK_FIELD) return false;
+        out = int(n);
         return true;
     };
     int halfmove = 0, fullmove = 1;
     if (fields.size() > 4 && !number(fields[4], halfmove))
-        return "halfmove clock '" + fields[4] + "' is not a number";
+        return "halfmove clock '" + fields[4] + "' is not a number up to " + std::to_string(MAX_CLOCK_FIELD);
     if (fields.size() > 5 && !number(fields[5], fullmove))
-        return "fullmove number '" + fields[5] + "' is not a number";
+        return "fullmove number '" + fields[5] + "' is not a number up to " + std::to_string(MAX_CLOCK_FIELD);
     p.st->rule50 = halfmove;
     p.ply = 2 * std::max(fullmove - 1, 0) + (p.side == BLACK);
 

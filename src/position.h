@@ -178,3 +178,6 @@ public:
 };
 
 extern const char* const START_FEN;
+// The largest halfmove clock and fullmove number a FEN may give: far beyond any game, with room
+// for the moves played after it before a count could overflow.
+constexpr int MAX_CLOCK_FIELD = 1 << 29;

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "evalparams.h"
+#include "movegen.h"
 #include "threads.h"
 #include "tt.h"
 
@@ -266,6 +267,34 @@ void Worker::reportFinal() const {
     info.time = elapsed;
     for (Move m : best.pv) info.pv.push_back(rootPos.moveToUci(m));
     pool.callbacks.onInfo(info);
+}
+
+// The PV's second move; when the PV is one move long (a stop, or a hash cutoff right after the
+// root), the hash table's move there; failing that, the reply the static evaluation likes best.
+// A GUI can then ponder after every move.
+Move Worker::ponderMove() {
+    const RootMove& best = rootMoves[0];
+    if (best.pv.size() > 1) return best.pv[1];
+    Position pos = rootPos;
+    pos.makeMove(best.move());
+    const MoveList<LEGAL> replies(pos);
+    TTData tte{};
+    void* slot = nullptr;
+    if (TT.probe(pos.key(), tte, slot))
+        for (Move m : replies)
+            if (m == tte.move) return m;
+    Move guess = MOVE_NONE;
+    Value guessValue = -VALUE_INFINITE;
+    for (Move m : replies) {
+        pos.makeMove(m);
+        const Value v = -evaluatePosition(pos);
+        pos.unmakeMove(m);
+        if (v > guessValue) {
+            guessValue = v;
+            guess = m;
+        }
+    }
+    return guess;
 }
 
 // ---------------------------------------------------------------------------------------------

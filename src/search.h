@@ -85,6 +85,8 @@ public:
     // The line the best move comes from, with the depth and bound its score was found at: after
     // a stop in mid-iteration, or when another thread's move was chosen.
     void reportFinal() const;
+    // The expected reply to the best move (MOVE_NONE if the game ends there), for `ponder`.
+    Move ponderMove();
     std::size_t id() const { return index; }
     bool isMain() const { return index == 0; }
 

@@ -177,31 +177,16 @@ void ThreadPool::mainThreadSearch() {
 
     std::string best, reply;
     if (!main.rootMoves.empty()) {
-        const Worker& chosen = bestWorker();
+        Worker& chosen = bestWorker();
         // The GUI sees the line the move comes from, and where a stop cut an iteration short,
         // the depth and bound the score belongs to.
         if (&chosen != &main || main.interrupted) chosen.reportFinal();
         best = main.rootPos.moveToUci(chosen.rootMoves[0].move());
-        reply = ponderMove(chosen);
+        const Move expected = chosen.ponderMove();
+        if (expected) reply = main.rootPos.moveToUci(expected);
     }
     if (callbacks.onBestMove) callbacks.onBestMove(best, reply);
     busy = false;
-}
-
-// The expected reply: the second move of the PV, or the hash table's move after the best move
-// when the PV is one move long (a stop or a hash cutoff at the root's child), so that a GUI can
-// ponder after every move.
-std::string ThreadPool::ponderMove(const Worker& best) const {
-    const RootMove& rm = best.rootMoves[0];
-    if (rm.pv.size() > 1) return best.rootPos.moveToUci(rm.pv[1]);
-    Position pos = best.rootPos;
-    pos.makeMove(rm.move());
-    TTData tte{};
-    void* slot = nullptr;
-    if (!TT.probe(pos.key(), tte, slot) || !tte.move) return "";
-    for (Move m : MoveList<LEGAL>(pos))
-        if (m == tte.move) return pos.moveToUci(m);
-    return "";
 }
 
 // The final move is chosen by a vote over the threads' completed iterations: each thread's best

@@ -94,7 +94,6 @@ public:
 
 private:
     Worker& bestWorker();
-    std::string ponderMove(const Worker& best) const;
 
     std::vector<std::unique_ptr<SearchThread>> threads;
     std::atomic<bool> busy{false};

@@ -93,8 +93,8 @@ std::vector<Topology::Core> Topology::spreadCores(int count) const {
     hwloc_obj_t root = hwloc_get_root_obj(topology);
     int coreDepth = hwloc_get_type_depth(topology, HWLOC_OBJ_CORE);
     if (coreDepth < 0) coreDepth = hwloc_get_type_depth(topology, HWLOC_OBJ_PU);
-    std::vector<hwloc_cpuset_t> sets(static_cast<size_t>(count));
-    for (auto& set : sets) set = hwloc_bitmap_alloc();
+    // hwloc_distrib allocates the sets itself (it would overwrite, and leak, sets given to it).
+    std::vector<hwloc_cpuset_t> sets(static_cast<size_t>(count), nullptr);
     // Restricted to the usable PUs first, so that distrib shares out only what we may use.
     hwloc_obj_t usable = hwloc_get_obj_covering_cpuset(topology, allowed);
     if (!usable) usable = root;
@@ -103,6 +103,7 @@ std::vector<Topology::Core> Topology::spreadCores(int count) const {
     std::vector<Core> chosen;
     std::vector<bool> taken(cores.size(), false);
     for (auto& set : sets) {
+        if (!set) continue;
         hwloc_bitmap_and(set, set, allowed);
         for (size_t i = 0; i < cores.size(); ++i) {
             bool inside = false;
