@@ -256,10 +256,8 @@ Value Evaluation<Tracing>::value() {
     pe = &pawnsTable.probe(pos);
     Score score = me.imbalance + pe->score;
     add(IMBALANCE, WHITE, me.imbalance);
-    if (Tracing) {
-        // The pawn entry holds both sides together; split it for display.
-        add(PAWN_STRUCTURE, WHITE, pe->score);
-    }
+    add(PAWN_STRUCTURE, WHITE, pe->sideScore[WHITE]);
+    add(PAWN_STRUCTURE, BLACK, pe->sideScore[BLACK]);
 
     // Material and piece-square tables.
     for (Bitboard b = pos.pieces(); b;) {
@@ -318,13 +316,13 @@ std::string evalTrace(const Position& pos) {
     if (e.special) {
         out << "Special endgame evaluation (material table)\n";
     } else {
-        out << "     Term    |    White    |    Black    |    Total   \n"
-            << "             |   MG    EG  |   MG    EG  |   MG    EG \n"
-            << " ------------+-------------+-------------+------------\n";
+        out << "     Term     |     White     |     Black     |     Total\n"
+            << "              |   MG     EG   |   MG     EG   |   MG     EG\n"
+            << " -------------+---------------+---------------+---------------\n";
         for (int t = 0; t < TERM_NB; ++t) {
             Score w = trace.terms[t][WHITE], b = trace.terms[t][BLACK];
             char line[128];
-            std::snprintf(line, sizeof line, " %-11s | %s %s | %s %s | %s %s\n", TERM_NAMES[t], formatPawns(mgValue(w)).c_str(),
+            std::snprintf(line, sizeof line, " %-12s | %s %s | %s %s | %s %s\n", TERM_NAMES[t], formatPawns(mgValue(w)).c_str(),
                           formatPawns(egValue(w)).c_str(), formatPawns(mgValue(b)).c_str(), formatPawns(egValue(b)).c_str(),
                           formatPawns(mgValue(w) - mgValue(b)).c_str(), formatPawns(egValue(w) - egValue(b)).c_str());
             out << line;

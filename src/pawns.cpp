@@ -67,7 +67,9 @@ Entry& Table::probe(const Position& pos) {
     Entry& e = entries[key & (entries.size() - 1)];
     if (e.key == key) return e;
     e.key = key;
-    e.score = evaluateSide<WHITE>(pos, e) - evaluateSide<BLACK>(pos, e);
+    e.sideScore[WHITE] = evaluateSide<WHITE>(pos, e);
+    e.sideScore[BLACK] = evaluateSide<BLACK>(pos, e);
+    e.score = e.sideScore[WHITE] - e.sideScore[BLACK];
     return e;
 }
 

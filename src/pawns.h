@@ -12,6 +12,7 @@ namespace pawns {
 struct Entry {
     Key key;
     Score score;                     // White's point of view
+    Score sideScore[COLOR_NB];       // each side's own terms (score = white's - black's), for `eval`
     Bitboard passed[COLOR_NB];
     Bitboard attacks[COLOR_NB];
     Bitboard attackSpan[COLOR_NB];   // every square the pawns may attack as they advance
@@ -22,7 +23,7 @@ struct Entry {
 class Table {
 public:
     // Keys start at a value no pawn structure has, so that an empty slot is never believed.
-    Table() : entries(16384, Entry{~Key(0), SCORE_ZERO, {}, {}, {}, {}}) {}
+    Table() : entries(16384, Entry{~Key(0), SCORE_ZERO, {}, {}, {}, {}, {}}) {}
     Entry& probe(const Position& pos);  // computes the entry on a miss
 
 private:

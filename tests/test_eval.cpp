@@ -2,6 +2,7 @@
 // endgame rule of the material table and the endgame module.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 
@@ -210,4 +211,31 @@ TEST_CASE("eval: K+B+N v K and K+R v K are mated within the fifty-move rule in s
         REQUIRE(moves > 0);
         REQUIRE(moves <= 50);
     }
+}
+
+TEST_CASE("eval: the eval table is aligned and shows the pawn terms of each side", "[eval]") {
+    Position pos;
+    pos.setFen("4k3/pp4p1/8/2P5/8/1P6/P4PPP/4K3 w - - 0 1");
+    std::istringstream table(evalTrace(pos));
+    std::vector<std::string> rows;
+    for (std::string line; std::getline(table, line) && !line.empty();) rows.push_back(line);
+    // Every row of the table has its column separators in the same places as the header.
+    for (auto row : rows) {
+        INFO(row);
+        if (row.rfind(" -", 0) == 0) std::replace(row.begin(), row.end(), '+', '|');  // the rule under the header
+        REQUIRE(row.find('|') == rows[0].find('|'));
+        REQUIRE(row.rfind('|') == rows[0].rfind('|'));
+    }
+    auto pawns = std::find_if(rows.begin(), rows.end(), [](auto& r) { return r.rfind(" Pawns ", 0) == 0; });
+    REQUIRE(pawns != rows.end());
+    std::string cells = *pawns;
+    std::replace(cells.begin(), cells.end(), '|', ' ');
+    std::istringstream in(cells.substr(cells.find("Pawns") + 5));
+    double v[6];
+    for (double& x : v) in >> x;
+    // Both sides have pawn-structure terms here, and the total is White's minus Black's.
+    REQUIRE(v[1] != 0.0);
+    REQUIRE(v[3] != 0.0);
+    REQUIRE(v[4] == Approx(v[0] - v[2]).margin(0.011));
+    REQUIRE(v[5] == Approx(v[1] - v[3]).margin(0.011));
 }
