@@ -2,10 +2,21 @@
 
 #include <sstream>
 
+#include "attacks.h"
 #include "iolog.h"
+#include "kpk.h"
+#include "material.h"
 #include "perft.h"
 #include "topology.h"
 #include "tt.h"
+
+void Engine::initTables() {
+    attacks::init();
+    Position::init();
+    search::init();
+    kpk::init();
+    material::init();
+}
 
 Engine::Engine() {
     pos.setFen(START_FEN);

@@ -17,6 +17,10 @@
 
 class Engine {
 public:
+    // Fills the tables everything else reads (attacks, keys, reductions, KPK, material); once
+    // per process, before any position is made.
+    static void initTables();
+
     Engine();
     ~Engine();
     Engine(const Engine&) = delete;
