@@ -7,6 +7,7 @@
 #include "kpk.h"
 #include "material.h"
 #include "perft.h"
+#include "skill.h"
 #include "topology.h"
 #include "tt.h"
 
@@ -62,6 +63,9 @@ Engine::Engine() {
     // The notation of castling follows this option (king takes rook when true), never the last
     // FEN: a Chess960 FEN read before must not leave a later standard game in Chess960 mode.
     o.add("UCI_Chess960", Option::check(false));
+    o.add("Skill Level", Option::spin(Skill::MAX_LEVEL, 0, Skill::MAX_LEVEL));
+    o.add("UCI_LimitStrength", Option::check(false));
+    o.add("UCI_Elo", Option::spin(Skill::MIN_ELO, Skill::MIN_ELO, Skill::MAX_ELO));
     o.add("UCI_AnalyseMode", Option::check(false, [this](const Option& v) {
               threads.analysis = v.asBool();
               return std::string();
@@ -105,6 +109,8 @@ bool Engine::waitUnlessEndless() {
 
 std::string Engine::go(const SearchLimits& limits, TimePoint startTime) {
     if (!waitUnlessEndless()) return "already searching without a limit; send stop first";
+    threads.skillLevel = optionList["UCI_LimitStrength"].asBool() ? Skill::levelForElo(int(optionList["UCI_Elo"].asInt()))
+                                                                  : int(optionList["Skill Level"].asInt());
     threads.startThinking(pos, limits, startTime);
     return "";
 }
@@ -132,6 +138,7 @@ std::string Engine::perft(int depth, std::function<void(const std::string&)> out
 std::uint64_t Engine::searchQuietly(const Position& p, const SearchLimits& limits) {
     wait();
     threads.callbacks = {};
+    threads.skillLevel = Skill::MAX_LEVEL;  // benchmarks measure the full search
     threads.startThinking(p, limits, now());
     threads.waitForSearchFinished();
     threads.callbacks = reporting;

@@ -6,6 +6,7 @@
 
 #include "evalparams.h"
 #include "movegen.h"
+#include "prng.h"
 
 using namespace materialindex;
 
@@ -27,33 +28,27 @@ namespace {
 
 const char PIECE_CHARS[] = " PNBRQK  pnbrqk";
 
-Key nextRandom(Key& s) {  // splitmix64
-    Key z = (s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 
 }  // namespace
 
 void Position::init() {
-    Key seed = 1070372;
+    PRNG rng(1070372);
     for (auto& bySquare : zobrist::psq)
-        for (Key& k : bySquare) k = nextRandom(seed);
-    for (Key& k : zobrist::enpassant) k = nextRandom(seed);
+        for (Key& k : bySquare) k = rng.next();
+    for (Key& k : zobrist::enpassant) k = rng.next();
     // One key per right; a set of rights is the XOR of its members' keys.
     Key single[4];
-    for (Key& k : single) k = nextRandom(seed);
+    for (Key& k : single) k = rng.next();
     for (int cr = 0; cr < CASTLING_RIGHT_NB; ++cr) {
         zobrist::castling[cr] = 0;
         for (int bit = 0; bit < 4; ++bit)
             if (cr & (1 << bit)) zobrist::castling[cr] ^= single[bit];
     }
-    zobrist::side = nextRandom(seed);
+    zobrist::side = rng.next();
     for (auto& bySlot : zobrist::material)
         for (auto& byCount : bySlot)
-            for (Key& k : byCount) k = nextRandom(seed);
+            for (Key& k : byCount) k = rng.next();
 }
 
 Position::Position() {

@@ -6,6 +6,7 @@
 
 #include "evalparams.h"
 #include "movegen.h"
+#include "skill.h"
 #include "threads.h"
 #include "tt.h"
 
@@ -156,7 +157,10 @@ void Worker::iterativeDeepening() {
 
     Position pos = rootPos;
     const SearchLimits& limits = pool.limits;
-    const std::size_t multiPV = std::min<std::size_t>(pool.multiPV, rootMoves.size());
+    // A weaker level searches several lines to choose among (only the main thread's count).
+    Skill skill(isMain() ? pool.skillLevel : Skill::MAX_LEVEL, std::uint64_t(now()) ^ rootPos.key());
+    const std::size_t multiPV =
+        std::min(std::max(pool.multiPV, skill.enabled() ? Skill::LINES : std::size_t(1)), rootMoves.size());
     Move lastBestMove = MOVE_NONE;
     int stableIterations = 0;
     Value lastBestScore = VALUE_NONE;
@@ -164,6 +168,7 @@ void Worker::iterativeDeepening() {
     completedDepth = 0;
     nodeLimit = 0;
     interrupted = false;
+    weakened = false;
     nmpMinPly = 0;
 
     for (rootDepth = 1; rootDepth < MAX_PLY && !stopRequested(); ++rootDepth) {
@@ -213,6 +218,7 @@ void Worker::iterativeDeepening() {
 
         if (limits.mate && bestScore >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - bestScore <= 2 * limits.mate)
             pool.stop = true;
+        if (skill.enabled() && skill.timeToPick(rootDepth)) skill.pick(rootMoves, multiPV);
 
         stableIterations = rootMoves[0].move() == lastBestMove ? stableIterations + 1 : 0;
         lastBestMove = rootMoves[0].move();
@@ -222,6 +228,14 @@ void Worker::iterativeDeepening() {
             else pool.stop = true;
         }
         lastBestScore = bestScore;
+    }
+
+    // The weaker level's choice (made now if its depth was not reached) becomes the best move.
+    if (skill.enabled()) {
+        const Move chosen = skill.chosen() ? skill.chosen() : skill.pick(rootMoves, multiPV);
+        auto it = std::find_if(rootMoves.begin(), rootMoves.end(), [&](const RootMove& rm) { return rm.move() == chosen; });
+        std::rotate(rootMoves.begin(), it, it + 1);
+        weakened = true;
     }
 }
 

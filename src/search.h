@@ -95,6 +95,7 @@ public:
     alignas(64) std::atomic<std::uint64_t> nodes{0};
     std::atomic<int> completedDepth{0};
     bool interrupted = false;  // the last search was stopped in the middle of an iteration
+    bool weakened = false;     // a Skill Level chose rootMoves[0], not the search
 
     Position rootPos;
     std::vector<RootMove> rootMoves;

@@ -180,7 +180,7 @@ void ThreadPool::mainThreadSearch() {
         Worker& chosen = bestWorker();
         // The GUI sees the line the move comes from, and where a stop cut an iteration short,
         // the depth and bound the score belongs to.
-        if (&chosen != &main || main.interrupted) chosen.reportFinal();
+        if (&chosen != &main || main.interrupted || main.weakened) chosen.reportFinal();
         best = main.rootPos.moveToUci(chosen.rootMoves[0].move());
         const Move expected = chosen.ponderMove();
         if (expected) reply = main.rootPos.moveToUci(expected);
@@ -194,7 +194,7 @@ void ThreadPool::mainThreadSearch() {
 // at once (the shortest mate first).
 Worker& ThreadPool::bestWorker() {
     Worker* best = &threads[0]->worker();
-    if (threads.size() == 1 || multiPV > 1) return *best;
+    if (threads.size() == 1 || multiPV > 1 || skillLevel < 20) return *best;
     Value minScore = VALUE_INFINITE;
     for (auto& t : threads)
         if (t->worker().completedDepth > 0) minScore = std::min(minScore, t->worker().rootMoves[0].score);

@@ -89,6 +89,7 @@ public:
     TimeManager time;
     std::size_t multiPV = 1;
     TimePoint moveOverhead = 10;
+    int skillLevel = 20;    // Skill Level, or the level UCI_Elo asks for; 20 is full strength
     bool analysis = false;  // UCI_AnalyseMode: report every aspiration re-search and the current move early
     SearchCallbacks callbacks;
 

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <thread>
 
 #include "engine_process.h"
@@ -326,4 +327,74 @@ TEST_CASE("clients: the command line refuses wrong arguments with a non-zero exi
     lines = perft.readUntil("Time (ms)");
     if (lines.back() == "Time (ms): 0") REQUIRE_THROWS(perft.readLine(2000));  // the engine exits, nothing more
     REQUIRE(perft.waitExit() == 0);
+}
+
+TEST_CASE("clients: Skill Level plays good moves, not always the best, and full strength is unchanged", "[uci][options]") {
+    EngineProcess e;
+    e.send("uci");
+    auto lines = e.readUntil("uciok");
+    for (const char* option : {"option name Skill Level type spin default 20 min 0 max 20",
+                               "option name UCI_LimitStrength type check default false",
+                               "option name UCI_Elo type spin default "})
+        REQUIRE(std::any_of(lines.begin(), lines.end(), [&](auto& l) { return startsWith(l, option); }));
+
+    // The four best moves of each position, by a full-strength MultiPV search at the depth where
+    // level 2 chooses (1 + level).
+    auto topMoves = [&](const std::string& fen) {
+        e.send("setoption name Skill Level value 20");
+        e.send("setoption name MultiPV value 4");
+        e.send("ucinewgame");
+        e.send("position fen " + fen);
+        e.send("go depth 3");
+        std::set<std::string> top;
+        for (const auto& l : e.readUntil("bestmove"))
+            if (startsWith(l, "info depth 3 ")) top.insert(l.substr(l.find(" pv ") + 4, 4));
+        e.send("setoption name MultiPV value 1");
+        return top;
+    };
+    int differs = 0, tries = 0;
+    for (const char* fen : POSITIONS) {
+        const auto top = topMoves(fen);
+        REQUIRE(top.size() >= 2);
+        e.send("position fen " + std::string(fen));
+        e.send("go depth 3");
+        const std::string strongest = word(e.readUntil("bestmove").back(), 1);
+        e.send("setoption name Skill Level value 2");
+        for (int i = 0; i < 6; ++i) {
+            e.send("ucinewgame");
+            e.send("position fen " + std::string(fen));
+            e.send("go depth 3");
+            lines = e.readUntil("bestmove");
+            const std::string chosen = word(lines.back(), 1);
+            INFO(fen << " level 2 chose " << chosen);
+            REQUIRE(top.count(chosen) == 1);  // always one of the good moves
+            // ...and the last info line is that move's own line.
+            REQUIRE(lines[lines.size() - 2].substr(lines[lines.size() - 2].find(" pv ") + 4, 4) == chosen);
+            differs += chosen != strongest;
+            ++tries;
+        }
+        e.send("setoption name Skill Level value 20");
+    }
+    REQUIRE(differs * 5 >= tries);  // a weak level often plays another move than the best
+    // UCI_Elo at its lowest, with UCI_LimitStrength on, plays weakly too; off, it is ignored.
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 1320");
+    REQUIRE(e.sync().empty());
+    std::set<std::string> chosen;
+    for (int i = 0; i < 12; ++i) {
+        e.send("ucinewgame");
+        e.send(std::string("position fen ") + POSITIONS[2]);
+        e.send("go depth 3");
+        chosen.insert(word(e.readUntil("bestmove").back(), 1));
+    }
+    REQUIRE(chosen.size() >= 2);
+    e.send("setoption name UCI_LimitStrength value false");
+    chosen.clear();
+    for (int i = 0; i < 4; ++i) {
+        e.send("ucinewgame");
+        e.send(std::string("position fen ") + POSITIONS[2]);
+        e.send("go depth 3");
+        chosen.insert(word(e.readUntil("bestmove").back(), 1));
+    }
+    REQUIRE(chosen.size() == 1);
 }

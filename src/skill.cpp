@@ -1,0 +1,49 @@
+#include "skill.h"
+
+#include <algorithm>
+#include <iterator>
+
+#include "evalparams.h"
+#include "search.h"
+
+namespace {
+
+// Elo of each measured level against the Debian engines (perf/RESULTS.md, "Skill levels"),
+// increasing; levels between two measured ones are interpolated.
+struct LevelElo {
+    int level, elo;
+};
+constexpr LevelElo MEASURED[] = {{0, Skill::MIN_ELO}, {Skill::MAX_LEVEL - 1, Skill::MAX_ELO}};
+
+}  // namespace
+
+int Skill::levelForElo(int elo) {
+    elo = std::clamp(elo, MIN_ELO, MAX_ELO);
+    for (std::size_t i = 1; i < std::size(MEASURED); ++i)
+        if (elo <= MEASURED[i].elo) {
+            const LevelElo lo = MEASURED[i - 1], hi = MEASURED[i];
+            return lo.level + (elo - lo.elo) * (hi.level - lo.level) / std::max(1, hi.elo - lo.elo);
+        }
+    return MAX_LEVEL - 1;
+}
+
+// Every candidate gets a push upwards: a share of its distance behind the best that grows with
+// the weakness, plus a random part of at most a pawn's worth of the spread. The weakest level
+// nearly ignores the differences; the strongest (19) mostly keeps the best move.
+Move Skill::pick(const std::vector<RootMove>& rootMoves, std::size_t lines) {
+    const Value top = rootMoves[0].score;
+    std::size_t scored = 1;  // after a stop in mid-iteration, the later lines may have no score yet
+    while (scored < lines && rootMoves[scored].score != -VALUE_INFINITE) ++scored;
+    lines = scored;
+    const int spread = std::min(top - rootMoves[lines - 1].score, params::SIMPLE_VALUE[PAWN]);
+    const int weakness = 120 - 2 * level;
+    int bestScore = -VALUE_INFINITE;
+    for (std::size_t i = 0; i < lines; ++i) {
+        const int push = (weakness * (top - rootMoves[i].score) + spread * int(rng.below(unsigned(weakness)))) / 128;
+        if (rootMoves[i].score + push >= bestScore) {
+            bestScore = rootMoves[i].score + push;
+            best = rootMoves[i].move();
+        }
+    }
+    return best;
+}
