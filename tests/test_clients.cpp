@@ -140,6 +140,7 @@ TEST_CASE("clients: the clock is never used up, whatever its shape", "[uci][time
         {"go wtime -50 btime -50", 1, 60},                            // a negative clock (lag): move at once
     };
     EngineProcess e;
+    e.sync(30000);  // the clock starts at go, not while the engine starts up
     for (const Case& c : cases) {
         for (const char* fen : {POSITIONS[0], POSITIONS[2]}) {
             INFO(c.go << " in " << fen);
@@ -151,8 +152,8 @@ TEST_CASE("clients: the clock is never used up, whatever its shape", "[uci][time
             INFO("used " << used << " ms");
             REQUIRE(legalIn(fen, word(lines.back(), 1)));
             REQUIRE(errorCount(lines) == 0);
-            // 20 ms for the pipes and the process, on a loaded machine.
-            REQUIRE(used <= c.clock * c.share + 20);
+            // 50 ms for the pipes and the scheduling of a loaded machine.
+            REQUIRE(used <= c.clock * c.share + 50);
         }
     }
 }
