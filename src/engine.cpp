@@ -41,7 +41,7 @@ Engine::Engine() {
           }));
     o.add("Hash", Option::spin(16, 1, 33554432, [this](const Option& v) {
               if (!waitUnlessEndless()) return std::string("cannot resize Hash while searching; send stop first");
-              std::string why = TT.resize(std::size_t(v.asInt()));
+              std::string why = threads.tt.resize(std::size_t(v.asInt()));
               if (why.empty()) threads.clearHash();
               return why;
           }));
@@ -63,6 +63,10 @@ Engine::Engine() {
     // The notation of castling follows this option (king takes rook when true), never the last
     // FEN: a Chess960 FEN read before must not leave a later standard game in Chess960 mode.
     o.add("UCI_Chess960", Option::check(false));
+    o.add("UCI_ShowWDL", Option::check(false, [this](const Option& v) {
+              threads.showWdl = v.asBool();
+              return std::string();
+          }));
     o.add("Skill Level", Option::spin(Skill::MAX_LEVEL, 0, Skill::MAX_LEVEL));
     o.add("UCI_LimitStrength", Option::check(false));
     o.add("UCI_Elo", Option::spin(Skill::MIN_ELO, Skill::MIN_ELO, Skill::MAX_ELO));
@@ -72,7 +76,7 @@ Engine::Engine() {
           }));
 
     threads.set(1, BindMode::AUTO);
-    TT.resize(16);
+    threads.tt.resize(16);
     threads.clearHash();
 }
 
@@ -145,4 +149,4 @@ std::uint64_t Engine::searchQuietly(const Position& p, const SearchLimits& limit
     return threads.nodesSearched();
 }
 
-int Engine::hashfull() const { return TT.hashfull(); }
+int Engine::hashfull() const { return threads.tt.hashfull(); }

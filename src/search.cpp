@@ -256,9 +256,11 @@ void Worker::reportIteration(int depth, Value alpha, Value beta) const {
         info.score = v;
         info.lowerbound = i == pvIndex && v >= beta;
         info.upperbound = i == pvIndex && v <= alpha;
+        info.hasWdl = pool.showWdl;
+        info.wdl = wdl::fromScore(v, rootPos.gamePly());
         info.nodes = nodesTotal;
         info.nps = nodesTotal * 1000 / elapsed;
-        info.hashfull = TT.hashfull();
+        info.hashfull = pool.tt.hashfull();
         info.time = elapsed;
         for (Move m : rootMoves[i].pv) info.pv.push_back(rootPos.moveToUci(m));
         pool.callbacks.onInfo(info);
@@ -275,9 +277,11 @@ void Worker::reportFinal() const {
     info.score = best.score;
     info.lowerbound = best.lowerbound;
     info.upperbound = best.upperbound;
+    info.hasWdl = pool.showWdl;
+    info.wdl = wdl::fromScore(best.score, rootPos.gamePly());
     info.nodes = pool.nodesSearched();
     info.nps = info.nodes * 1000 / elapsed;
-    info.hashfull = TT.hashfull();
+    info.hashfull = pool.tt.hashfull();
     info.time = elapsed;
     for (Move m : best.pv) info.pv.push_back(rootPos.moveToUci(m));
     pool.callbacks.onInfo(info);
@@ -294,7 +298,7 @@ Move Worker::ponderMove() {
     const MoveList<LEGAL> replies(pos);
     TTData tte{};
     void* slot = nullptr;
-    if (TT.probe(pos.key(), tte, slot))
+    if (pool.tt.probe(pos.key(), tte, slot))
         for (Move m : replies)
             if (m == tte.move) return m;
     Move guess = MOVE_NONE;
@@ -349,7 +353,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     const Key key = pos.key();
     TTData tte{};
     void* slot = nullptr;
-    const bool ttHit = TT.probe(key, tte, slot);
+    const bool ttHit = pool.tt.probe(key, tte, slot);
     const Move ttMove = rootNode ? rootMoves[pvIndex].move() : ttHit ? tte.move : MOVE_NONE;
     const Value ttValue = ttHit ? valueFromTT(tte.value, ply, pos.rule50()) : VALUE_NONE;
     if (!excluded) ss->ttPv = pvNode || (ttHit && tte.pv);
@@ -371,7 +375,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             if (ttValue != VALUE_NONE && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttValue;
         } else {
             eval = ss->staticEval = evaluatePosition(pos);
-            TT.store(slot, key, VALUE_NONE, BOUND_NONE, TranspositionTable::DEPTH_OFFSET + 1, MOVE_NONE, eval, ss->ttPv);
+            pool.tt.store(slot, key, VALUE_NONE, BOUND_NONE, TranspositionTable::DEPTH_OFFSET + 1, MOVE_NONE, eval, ss->ttPv);
         }
         Value before = (ss - 2)->staticEval != VALUE_NONE ? (ss - 2)->staticEval : (ss - 4)->staticEval;
         improving = before == VALUE_NONE || ss->staticEval > before;
@@ -558,7 +562,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     }
 
     if (!excluded && !(rootNode && pvIndex))
-        TT.store(slot, key, valueToTT(bestValue, ply),
+        pool.tt.store(slot, key, valueToTT(bestValue, ply),
                  bestValue >= beta ? BOUND_LOWER : pvNode && bestMove ? BOUND_EXACT : BOUND_UPPER, depth, bestMove,
                  ss->staticEval, ss->ttPv);
     return bestValue;
@@ -581,7 +585,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     const Key key = pos.key();
     TTData tte{};
     void* slot = nullptr;
-    const bool ttHit = TT.probe(key, tte, slot);
+    const bool ttHit = pool.tt.probe(key, tte, slot);
     const Value ttValue = ttHit ? valueFromTT(tte.value, ply, pos.rule50()) : VALUE_NONE;
     const bool ttPv = ttHit && tte.pv;
     // The first ply of quiescence also tries quiet checks; deeper plies only captures.
@@ -600,7 +604,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
         // Stand pat: the side to move need not capture.
         if (bestValue >= beta) {
             if (!ttHit)
-                TT.store(slot, key, valueToTT(bestValue, ply), BOUND_LOWER, TranspositionTable::DEPTH_OFFSET + 1,
+                pool.tt.store(slot, key, valueToTT(bestValue, ply), BOUND_LOWER, TranspositionTable::DEPTH_OFFSET + 1,
                          MOVE_NONE, ss->staticEval, false);
             return bestValue;
         }
@@ -659,7 +663,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     // In check every evasion was tried: none means mate.
     if (inCheck && bestValue == -VALUE_INFINITE) return matedIn(ply);
 
-    TT.store(slot, key, valueToTT(bestValue, ply), bestValue >= beta ? BOUND_LOWER : BOUND_UPPER, ttDepth, bestMove,
+    pool.tt.store(slot, key, valueToTT(bestValue, ply), bestValue >= beta ? BOUND_LOWER : BOUND_UPPER, ttDepth, bestMove,
              ss->staticEval, ttPv);
     return bestValue;
 }

@@ -12,6 +12,7 @@
 #include "movepick.h"
 #include "position.h"
 #include "timeman.h"
+#include "wdl.h"
 
 struct SearchLimits {
     std::int64_t time[COLOR_NB] = {0, 0}, inc[COLOR_NB] = {0, 0};
@@ -30,6 +31,8 @@ struct SearchInfo {
     std::size_t multiPV = 1;
     Value score = VALUE_ZERO;
     bool lowerbound = false, upperbound = false;
+    bool hasWdl = false;  // UCI_ShowWDL
+    wdl::Chances wdl{};
     std::uint64_t nodes = 0, nps = 0;
     int hashfull = 0;
     TimePoint time = 0;

@@ -94,9 +94,9 @@ std::string ThreadPool::set(std::size_t count, BindMode mode) {
 void ThreadPool::clearHash() {
     waitForSearchFinished();
     const std::size_t n = threads.size();
-    for (std::size_t i = 0; i < n; ++i) threads[i]->run([i, n] { TT.clearSlice(i, n); });
+    for (std::size_t i = 0; i < n; ++i) threads[i]->run([this, i, n] { tt.clearSlice(i, n); });
     for (auto& t : threads) t->waitForSearchFinished();
-    TT.newGame();
+    tt.newGame();
 }
 
 void ThreadPool::clear() {
@@ -121,7 +121,7 @@ void ThreadPool::startThinking(const Position& pos, const SearchLimits& searchLi
     stopOnPonderhit = false;
     limits = searchLimits;
     time.init(limits, pos.sideToMove(), pos.gamePly(), moveOverhead, startTime);
-    TT.newSearch();
+    tt.newSearch();
 
     std::vector<RootMove> rootMoves;
     for (Move m : MoveList<LEGAL>(pos))

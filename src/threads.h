@@ -15,6 +15,7 @@
 #include "search.h"
 #include "timeman.h"
 #include "topology.h"
+#include "tt.h"
 
 class ThreadPool;
 
@@ -90,8 +91,11 @@ public:
     std::size_t multiPV = 1;
     TimePoint moveOverhead = 10;
     int skillLevel = 20;    // Skill Level, or the level UCI_Elo asks for; 20 is full strength
-    bool analysis = false;  // UCI_AnalyseMode: report every aspiration re-search and the current move early
+    std::atomic<bool> analysis{false};  // UCI_AnalyseMode: report aspiration re-searches and the current move early
+    std::atomic<bool> showWdl{false};   // UCI_ShowWDL; both may change while a search reports
     SearchCallbacks callbacks;
+    // The pool's own table: two engines in one process (datagen's games) never share one.
+    TranspositionTable tt;
 
 private:
     Worker& bestWorker();

@@ -6,8 +6,6 @@
 #include <cstdlib>
 #include <cstring>
 
-TranspositionTable TT;
-
 namespace {
 
 // Layout of the data word.

@@ -34,6 +34,8 @@ class TranspositionTable {
 public:
     static constexpr int DEPTH_OFFSET = -8;  // stored depth is depth - DEPTH_OFFSET, in 8 bits
 
+    TranspositionTable() = default;
+    TranspositionTable(const TranspositionTable&) = delete;
     ~TranspositionTable();
 
     // Allocates `mb` megabytes (huge pages where the system allows). On failure returns an error
@@ -73,4 +75,3 @@ private:
     std::uint8_t generation = 0;
 };
 
-extern TranspositionTable TT;

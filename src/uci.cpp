@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "bench.h"
+#include "datagen.h"
 #include "engine.h"
 #include "eval.h"
 #include "iolog.h"
@@ -25,6 +26,7 @@ std::string formatInfo(const SearchInfo& info) {
         return out.str();
     }
     out << " seldepth " << info.selDepth << " multipv " << info.multiPV << " score " << search::scoreToUci(info.score);
+    if (info.hasWdl) out << " wdl " << info.wdl.win << " " << info.wdl.draw << " " << info.wdl.loss;
     if (info.lowerbound) out << " lowerbound";
     else if (info.upperbound) out << " upperbound";
     out << " nodes " << info.nodes << " nps " << info.nps << " hashfull " << info.hashfull << " time " << info.time
@@ -194,6 +196,9 @@ bool Session::execute(const std::string& line) {
         const auto print = [](const std::string& text) { send(text); };
         std::string why = cmd == "bench" ? runBench(engine, args, print) : runSpeedtest(engine, args, print);
         if (!why.empty()) error(why);
+    } else if (cmd == "datagen") {
+        const auto toStderr = [](const std::string& text) { std::cerr << text << std::endl; };
+        if (std::string why = runDatagen(words(in), toStderr); !why.empty()) error(why);
     } else if (cmd == "d") send(engine.position().pretty());
     else if (cmd == "eval") send(evalTrace(engine.position()));
     else if (cmd == "perft") {  // shorthand of `go perft N`

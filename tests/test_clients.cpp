@@ -399,3 +399,52 @@ TEST_CASE("clients: Skill Level plays good moves, not always the best, and full 
     }
     REQUIRE(chosen.size() == 1);
 }
+
+TEST_CASE("clients: UCI_ShowWDL adds win/draw/loss chances that follow the score", "[uci][options]") {
+    EngineProcess e;
+    e.send("position startpos");
+    e.send("go depth 4");
+    for (const auto& l : e.readUntil("bestmove")) REQUIRE(l.find(" wdl ") == std::string::npos);
+    e.send("setoption name UCI_ShowWDL value true");
+    std::vector<int> wins;
+    for (const char* fen : {"4k3/8/8/8/8/8/8/3QK3 w - - 0 40", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                            "3qk3/8/8/8/8/8/8/4K3 w - - 0 40"}) {
+        e.send(std::string("position fen ") + fen);
+        e.send("go depth 4");
+        auto lines = e.readUntil("bestmove");
+        const std::string& last = lines[lines.size() - 2];
+        INFO(last);
+        std::smatch m;
+        REQUIRE(std::regex_search(last, m, std::regex(" score (cp|mate) -?\\d+ wdl (\\d+) (\\d+) (\\d+) ")));
+        const int w = std::stoi(m[2]), d = std::stoi(m[3]), l = std::stoi(m[4]);
+        REQUIRE(w + d + l == 1000);
+        wins.push_back(w);
+    }
+    REQUIRE(wins[0] > 900);       // a queen up
+    REQUIRE(wins[2] < 100);       // a queen down
+    REQUIRE(wins[1] > wins[2]);
+    REQUIRE(wins[1] < wins[0]);
+}
+
+TEST_CASE("clients: the same go nodes twice gives the same search", "[uci][limits]") {
+    // Stockfish's reprosearch check: with one thread, a node-limited search depends on nothing
+    // but the position and the hash table, so data generation and node-limited tests repeat.
+    auto run = [](const std::string& fen) {
+        EngineProcess e;
+        std::vector<std::string> result;
+        for (int limit : {3000, 20000}) {
+            e.send("ucinewgame");
+            e.send("position fen " + fen);
+            e.send("go nodes " + std::to_string(limit));
+            for (auto l : e.readUntil("bestmove")) {
+                l = std::regex_replace(l, std::regex(" (nps|time) \\d+"), "");
+                result.push_back(l);
+            }
+        }
+        return result;
+    };
+    for (const char* fen : POSITIONS) {
+        INFO(fen);
+        REQUIRE(run(fen) == run(fen));
+    }
+}
