@@ -15,15 +15,18 @@ enum Term { MATERIAL, IMBALANCE, PAWN_STRUCTURE, MOBILITY, KING_SAFETY, THREATS,
 const char* const TERM_NAMES[TERM_NB] = {"Material", "Imbalance", "Pawns", "Mobility", "King safety", "Threats",
                                          "Passed pawns", "Rook files", "Tempo"};
 
-// Per-colour terms collected when tracing (the `eval` command).
+// Per-colour terms collected when tracing (the `eval` command), and, when asked for, every use
+// of a weight (the tuner).
 struct Trace {
     Score terms[TERM_NB][COLOR_NB] = {};
+    EvalTrace* weights = nullptr;
 };
 
 template <bool Tracing>
 class Evaluation {
 public:
-    Evaluation(const Position& p, pawns::Table& pawnTable, Trace* t) : pos(p), pawnsTable(pawnTable), trace(t) {}
+    // Tracing evaluations compute the pawn structure afresh and need no table.
+    Evaluation(const Position& p, pawns::Table* pawnTable, Trace* t) : pos(p), pawnsTable(pawnTable), trace(t) {}
     Value value();
 
     int phase = 0, scale = SCALE_NORMAL;
@@ -32,7 +35,16 @@ public:
 
 private:
     void add(Term term, Color c, Score s) {
-        if (Tracing) trace->terms[term][c] += s;
+        if constexpr (Tracing) trace->terms[term][c] += s;
+    }
+    template <typename Weight>
+    void use(const Weight& w, Color c, int n = 1) {
+        if constexpr (Tracing)
+            if (trace->weights) trace->weights->add(w, c, n);
+    }
+    void fixed(Color c, Score s) {
+        if constexpr (Tracing)
+            if (trace->weights) trace->weights->fixed[c] += s;
     }
     template <Color Us> void initialize();
     template <Color Us> Score pieces();
@@ -42,7 +54,7 @@ private:
     template <Color Us> bool stoppable(Square pawn) const;
 
     const Position& pos;
-    pawns::Table& pawnsTable;
+    pawns::Table* pawnsTable;
     Trace* trace;
     const pawns::Entry* pe = nullptr;
     Bitboard attackedBy[COLOR_NB][PIECE_TYPE_NB] = {};  // [c][NO_PIECE_TYPE]: by anything
@@ -100,11 +112,17 @@ Score Evaluation<Tracing>::pieces() {
             }
 
             int count = popcount(att & mobilityArea[Us]);
-            mobility += pt == KNIGHT ? KNIGHT_MOBILITY[count] : pt == BISHOP ? BISHOP_MOBILITY[count]
-                      : pt == ROOK ? ROOK_MOBILITY[count] : QUEEN_MOBILITY[count];
+            const Score& m = pt == KNIGHT ? KNIGHT_MOBILITY[count] : pt == BISHOP ? BISHOP_MOBILITY[count]
+                           : pt == ROOK   ? ROOK_MOBILITY[count]
+                                          : QUEEN_MOBILITY[count];
+            mobility += m;
+            use(m, Us);
 
-            if (pt == ROOK && (pe->semiOpenFiles[Us] >> fileOf(s) & 1))
-                files += (pe->semiOpenFiles[Them] >> fileOf(s) & 1) ? ROOK_OPEN_FILE : ROOK_SEMI_OPEN_FILE;
+            if (pt == ROOK && (pe->semiOpenFiles[Us] >> fileOf(s) & 1)) {
+                const Score& f = (pe->semiOpenFiles[Them] >> fileOf(s) & 1) ? ROOK_OPEN_FILE : ROOK_SEMI_OPEN_FILE;
+                files += f;
+                use(f, Us);
+            }
         }
     }
     add(MOBILITY, Us, mobility);
@@ -128,7 +146,11 @@ Score Evaluation<Tracing>::kingSafety() {
         int ourRank = ours ? relativeRank(Us, Us == WHITE ? lsb(ours) : msb(ours)) : 0;
         int theirRank = theirs ? relativeRank(Us, Us == WHITE ? lsb(theirs) : msb(theirs)) : 0;
         score += PAWN_SHELTER[std::min(f, 7 - f)][ourRank];
-        if (theirRank && theirRank != ourRank + 1) score += PAWN_STORM[theirRank];  // a blocked stormer is no threat
+        use(PAWN_SHELTER[std::min(f, 7 - f)][ourRank], Us);
+        if (theirRank && theirRank != ourRank + 1) {  // a blocked stormer is no threat
+            score += PAWN_STORM[theirRank];
+            use(PAWN_STORM[theirRank], Us);
+        }
     }
 
     // Attacks: weight of the attackers, attacks on the ring, weak ring squares and safe checks.
@@ -148,7 +170,11 @@ Score Evaluation<Tracing>::kingSafety() {
                  SAFE_CHECK[QUEEN] * bool((rookLines | bishopLines) & attackedBy[Them][QUEEN] & safe & ~attackedBy[Us][QUEEN]) +
                  (pos.count(Them, QUEEN) ? 0 : NO_ENEMY_QUEEN) - mgValue(score) / 2;
     }
-    if (danger > 0) score -= S(danger * danger / 720, danger / 16);
+    // Quadratic in the attack: not a weight times a count, so the tuner keeps these weights.
+    if (danger > 0) {
+        score -= S(danger * danger / 720, danger / 16);
+        fixed(Us, -S(danger * danger / 720, danger / 16));
+    }
     add(KING_SAFETY, Us, score);
     return score;
 }
@@ -160,14 +186,25 @@ Score Evaluation<Tracing>::threats() {
     Score score = SCORE_ZERO;
     const Bitboard nonPawnEnemies = pos.pieces(Them) & ~pos.pieces(Them, PAWN, KING);
 
-    for (Bitboard b = pawnAttacksBB<Us>(pos.pieces(Us, PAWN)) & nonPawnEnemies; b; popLsb(b)) score += THREAT_BY_PAWN;
+    const int byPawn = popcount(pawnAttacksBB<Us>(pos.pieces(Us, PAWN)) & nonPawnEnemies);
+    score += THREAT_BY_PAWN * byPawn;
+    use(THREAT_BY_PAWN, Us, byPawn);
 
     // Enemies not defended by a pawn, or attacked and not defended at all.
     Bitboard targets = pos.pieces(Them) & ~pos.pieces(Them, KING) & ~attackedBy[Them][PAWN];
-    for (Bitboard b = targets & (attackedBy[Us][KNIGHT] | attackedBy[Us][BISHOP]); b;)
-        score += THREAT_BY_MINOR[typeOf(pos.pieceOn(popLsb(b)))];
-    for (Bitboard b = targets & attackedBy[Us][ROOK]; b;) score += THREAT_BY_ROOK[typeOf(pos.pieceOn(popLsb(b)))];
-    score += HANGING * popcount(targets & attackedBy[Us][NO_PIECE_TYPE] & ~attackedBy[Them][NO_PIECE_TYPE]);
+    for (Bitboard b = targets & (attackedBy[Us][KNIGHT] | attackedBy[Us][BISHOP]); b;) {
+        const Score& t = THREAT_BY_MINOR[typeOf(pos.pieceOn(popLsb(b)))];
+        score += t;
+        use(t, Us);
+    }
+    for (Bitboard b = targets & attackedBy[Us][ROOK]; b;) {
+        const Score& t = THREAT_BY_ROOK[typeOf(pos.pieceOn(popLsb(b)))];
+        score += t;
+        use(t, Us);
+    }
+    const int hanging = popcount(targets & attackedBy[Us][NO_PIECE_TYPE] & ~attackedBy[Them][NO_PIECE_TYPE]);
+    score += HANGING * hanging;
+    use(HANGING, Us, hanging);
     add(THREATS, Us, score);
     return score;
 }
@@ -224,18 +261,27 @@ Score Evaluation<Tracing>::passedPawns() {
         Square stop = s + Up;
 
         // Kings near the square in front matter more the further the pawn has come.
-        int eg = PASSED_ENEMY_KING_DISTANCE[rank] * std::min(distance(pos.kingSquare(Them), stop), 5) -
-                 PASSED_OWN_KING_DISTANCE[rank] * std::min(distance(pos.kingSquare(Us), stop), 5);
-        score += S(0, eg);
+        const int theirDistance = std::min(distance(pos.kingSquare(Them), stop), 5);
+        const int ourDistance = std::min(distance(pos.kingSquare(Us), stop), 5);
+        score += S(0, PASSED_ENEMY_KING_DISTANCE[rank] * theirDistance - PASSED_OWN_KING_DISTANCE[rank] * ourDistance);
+        use(PASSED_ENEMY_KING_DISTANCE[rank], Us, theirDistance);
+        use(PASSED_OWN_KING_DISTANCE[rank], Us, -ourDistance);
 
         Bitboard path = pawns::frontSpan(Us, squareBB(s));
-        if (!pos.empty(stop)) score += PASSED_BLOCKED;
-        else if (!(path & (pos.pieces() | attackedBy[Them][NO_PIECE_TYPE]))) score += PASSED_FREE_PATH[rank];
+        if (!pos.empty(stop)) {
+            score += PASSED_BLOCKED;
+            use(PASSED_BLOCKED, Us);
+        } else if (!(path & (pos.pieces() | attackedBy[Them][NO_PIECE_TYPE]))) {
+            score += PASSED_FREE_PATH[rank];
+            use(PASSED_FREE_PATH[rank], Us);
+        }
 
         // A pawn nothing can stop: against a king and at most minor pieces, no defender can
-        // reach a square of its path before the pawn does.
-        if (!pos.pieces(Them, ROOK) && !pos.pieces(Them, QUEEN) && !(path & pos.pieces(Us)) && !stoppable<Us>(s))
+        // reach a square of its path before the pawn does. Worth about a piece: not tuned.
+        if (!pos.pieces(Them, ROOK) && !pos.pieces(Them, QUEEN) && !(path & pos.pieces(Us)) && !stoppable<Us>(s)) {
             score += S(0, UNSTOPPABLE_PASSER + 20 * rank);
+            fixed(Us, S(0, UNSTOPPABLE_PASSER + 20 * rank));
+        }
     }
     add(PASSED_PAWNS, Us, score);
     return score;
@@ -249,11 +295,20 @@ Value Evaluation<Tracing>::value() {
         Value v = endgame::evaluate(id, me.strongSide(), pos);
         if (v != VALUE_NONE) {
             special = true;
+            if constexpr (Tracing)
+                if (trace->weights) trace->weights->special = true;
             return pos.sideToMove() == WHITE ? v : -v;
         }
     }
 
-    pe = &pawnsTable.probe(pos);
+    pawns::Entry traced;
+    if constexpr (Tracing) {
+        // Computed afresh, so that the weights of the pawn structure are recorded.
+        traced = pawns::evaluate(pos, trace->weights);
+        pe = &traced;
+        if (trace->weights) material::traceImbalance(pos, *trace->weights);
+    } else
+        pe = &pawnsTable->probe(pos);
     Score score = me.imbalance + pe->score;
     add(IMBALANCE, WHITE, me.imbalance);
     add(PAWN_STRUCTURE, WHITE, pe->sideScore[WHITE]);
@@ -267,6 +322,8 @@ Value Evaluation<Tracing>::value() {
         Score term = PIECE_VALUE[typeOf(pc)] + PST[typeOf(pc)][relativeSquare(c, s)];
         score += c == WHITE ? term : -term;
         add(MATERIAL, c, term);
+        use(PIECE_VALUE[typeOf(pc)], c);
+        use(PST[typeOf(pc)][relativeSquare(c, s)], c);
     }
 
     initialize<WHITE>();
@@ -278,6 +335,7 @@ Value Evaluation<Tracing>::value() {
     Score tempo = pos.sideToMove() == WHITE ? TEMPO : -TEMPO;
     score += tempo;
     add(TEMPO_TERM, pos.sideToMove(), TEMPO);
+    use(TEMPO, pos.sideToMove());
 
     mg = mgValue(score);
     eg = egValue(score);
@@ -290,6 +348,11 @@ Value Evaluation<Tracing>::value() {
     // The scale factor speaks of the whole position (it comes from the material), so it applies
     // to the blended value, not only to its endgame part.
     Value v = (mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE * scale / SCALE_NORMAL;
+    if constexpr (Tracing)
+        if (trace->weights) {
+            trace->weights->phase = phase;
+            trace->weights->scale = scale;
+        }
     return pos.sideToMove() == WHITE ? v : -v;
 }
 
@@ -302,13 +365,19 @@ std::string formatPawns(int cp) {
 }  // namespace
 
 Value evaluate(const Position& pos, EvalCache& cache) {
-    return Evaluation<false>(pos, cache.pawns, nullptr).value();
+    return Evaluation<false>(pos, &cache.pawns, nullptr).value();
+}
+
+Value evaluateWeights(const Position& pos, EvalTrace& weights) {
+    Trace trace;
+    trace.weights = &weights;
+    Value v = Evaluation<true>(pos, nullptr, &trace).value();
+    return pos.sideToMove() == WHITE ? v : -v;
 }
 
 std::string evalTrace(const Position& pos) {
-    EvalCache cache;
     Trace trace;
-    Evaluation<true> e(pos, cache.pawns, &trace);
+    Evaluation<true> e(pos, nullptr, &trace);
     Value v = e.value();
     if (pos.sideToMove() == BLACK) v = -v;
     std::ostringstream out;

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "evaltrace.h"
 #include "pawns.h"
 #include "position.h"
 
@@ -12,6 +13,10 @@ struct EvalCache {
 };
 
 Value evaluate(const Position& pos, EvalCache& cache);
+
+// The evaluation from White's point of view with every use of a weight recorded in `weights`
+// (the tuner's coefficients).
+Value evaluateWeights(const Position& pos, EvalTrace& weights);
 
 // Human-readable breakdown for the UCI `eval` command.
 std::string evalTrace(const Position& pos);

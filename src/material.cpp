@@ -125,10 +125,16 @@ int scaleFor(const Side& us, const Side& them, endgame::Id& special) {
     return SCALE_NORMAL;
 }
 
-Score imbalanceOf(const Side& s) {
+Score imbalanceOf(const Side& s, Color c = WHITE, EvalTrace* trace = nullptr) {
     Score score = SCORE_ZERO;
-    if (s.lightBishops && s.darkBishops) score += BISHOP_PAIR;
+    const int bishopPair = s.lightBishops && s.darkBishops;
+    if (bishopPair) score += BISHOP_PAIR;
     score += KNIGHT_PER_PAWN * (s.knights * (s.pawns - 5)) + ROOK_PER_PAWN * (s.rooks * (s.pawns - 5));
+    if (trace) {
+        trace->add(BISHOP_PAIR, c, bishopPair);
+        trace->add(KNIGHT_PER_PAWN, c, s.knights * (s.pawns - 5));
+        trace->add(ROOK_PER_PAWN, c, s.rooks * (s.pawns - 5));
+    }
     return score;
 }
 
@@ -182,10 +188,9 @@ void init() {
     }
 }
 
-Entry probe(const Position& pos) {
-    int index = pos.materialIndex();
-    if (index != OVERFLOW_INDEX) return table[index];
-    int counts[COLOR_NB][SLOT_NB];
+namespace {
+
+void countsOf(const Position& pos, int counts[COLOR_NB][SLOT_NB]) {
     for (Color c : {WHITE, BLACK}) {
         counts[c][PAWNS] = pos.count(c, PAWN);
         counts[c][KNIGHTS] = pos.count(c, KNIGHT);
@@ -194,7 +199,22 @@ Entry probe(const Position& pos) {
         counts[c][ROOKS] = pos.count(c, ROOK);
         counts[c][QUEENS] = pos.count(c, QUEEN);
     }
+}
+
+}  // namespace
+
+Entry probe(const Position& pos) {
+    int index = pos.materialIndex();
+    if (index != OVERFLOW_INDEX) return table[index];
+    int counts[COLOR_NB][SLOT_NB];
+    countsOf(pos, counts);
     return compute(counts);
+}
+
+void traceImbalance(const Position& pos, EvalTrace& trace) {
+    int counts[COLOR_NB][SLOT_NB];
+    countsOf(pos, counts);
+    for (Color c : {WHITE, BLACK}) imbalanceOf(sideOf(counts[c]), c, &trace);
 }
 
 }  // namespace material

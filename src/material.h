@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "endgame.h"
+#include "evaltrace.h"
 #include "position.h"
 
 namespace material {
@@ -34,5 +35,8 @@ Entry probe(const Position& pos);
 // The entry for explicit counts (index order of materialindex::Slot, per colour): what init()
 // stores and the slow path computes.
 Entry compute(const int counts[COLOR_NB][materialindex::SLOT_NB]);
+
+// Records the imbalance's weights for each side (the tuner; the table holds only their sum).
+void traceImbalance(const Position& pos, EvalTrace& trace);
 
 }  // namespace material

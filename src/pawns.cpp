@@ -14,7 +14,7 @@ Bitboard adjacentFiles(Bitboard b) {
 }
 
 template <Color Us>
-Score evaluateSide(const Position& pos, Entry& e) {
+Score evaluateSide(const Position& pos, Entry& e, EvalTrace* trace) {
     constexpr Color Them = ~Us;
     constexpr Direction Down = Us == WHITE ? SOUTH : NORTH;
     const Bitboard ours = pos.pieces(Us, PAWN), theirs = pos.pieces(Them, PAWN);
@@ -41,12 +41,23 @@ Score evaluateSide(const Position& pos, Entry& e) {
     for (Bitboard b = ours; b;) e.semiOpenFiles[Us] &= ~(1 << fileOf(popLsb(b)));
 
     Score score = ISOLATED * popcount(isolated) + DOUBLED * popcount(doubled) + BACKWARD * popcount(backward);
+    if (trace) {
+        trace->add(ISOLATED, Us, popcount(isolated));
+        trace->add(DOUBLED, Us, popcount(doubled));
+        trace->add(BACKWARD, Us, popcount(backward));
+    }
     for (Bitboard b = ours; b;) {
         Square s = popLsb(b);
         int rank = relativeRank(Us, s);
-        if (squareBB(s) & passed) score += PASSED[rank];
+        if (squareBB(s) & passed) {
+            score += PASSED[rank];
+            if (trace) trace->add(PASSED[rank], Us);
+        }
         bool isSupported = supported & squareBB(s), isPhalanx = phalanx & squareBB(s);
-        if (isSupported || isPhalanx) score += CONNECTED[rank] * (1 + (isSupported && isPhalanx));
+        if (isSupported || isPhalanx) {
+            score += CONNECTED[rank] * (1 + (isSupported && isPhalanx));
+            if (trace) trace->add(CONNECTED[rank], Us, 1 + (isSupported && isPhalanx));
+        }
         // Candidate: not passed, the file ahead is free of pawns, and the own pawns that can
         // support its advance outnumber the enemy pawns that can stop it.
         if (!(squareBB(s) & passed) && !(frontSpan(Us, squareBB(s)) & (ours | theirs))) {
@@ -54,7 +65,10 @@ Score evaluateSide(const Position& pos, Entry& e) {
             Bitboard ahead = frontSpan(Us, rankBB(s));
             int sentries = popcount(theirs & sideFiles & ahead);
             int helpers = popcount(ours & sideFiles & ~ahead);
-            if (helpers >= sentries) score += CANDIDATE[rank];
+            if (helpers >= sentries) {
+                score += CANDIDATE[rank];
+                if (trace) trace->add(CANDIDATE[rank], Us);
+            }
         }
     }
     return score;
@@ -62,14 +76,18 @@ Score evaluateSide(const Position& pos, Entry& e) {
 
 }  // namespace
 
-Entry& Table::probe(const Position& pos) {
-    Key key = pos.pawnKey();
-    Entry& e = entries[key & (entries.size() - 1)];
-    if (e.key == key) return e;
-    e.key = key;
-    e.sideScore[WHITE] = evaluateSide<WHITE>(pos, e);
-    e.sideScore[BLACK] = evaluateSide<BLACK>(pos, e);
+Entry evaluate(const Position& pos, EvalTrace* trace) {
+    Entry e;
+    e.key = pos.pawnKey();
+    e.sideScore[WHITE] = evaluateSide<WHITE>(pos, e, trace);
+    e.sideScore[BLACK] = evaluateSide<BLACK>(pos, e, trace);
     e.score = e.sideScore[WHITE] - e.sideScore[BLACK];
+    return e;
+}
+
+Entry& Table::probe(const Position& pos) {
+    Entry& e = entries[pos.pawnKey() & (entries.size() - 1)];
+    if (e.key != pos.pawnKey()) e = evaluate(pos, nullptr);
     return e;
 }
 

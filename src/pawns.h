@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "evaltrace.h"
 #include "position.h"
 
 namespace pawns {
@@ -19,6 +20,9 @@ struct Entry {
     int semiOpenFiles[COLOR_NB];     // bit f set: no own pawn on file f
     int passedCount(Color c) const { return popcount(passed[c]); }
 };
+
+// The entry computed afresh; with a trace, every weight it uses is recorded (the tuner).
+Entry evaluate(const Position& pos, EvalTrace* trace);
 
 class Table {
 public:

@@ -11,6 +11,7 @@
 #include "eval.h"
 #include "iolog.h"
 #include "text.h"
+#include "tuner.h"
 
 namespace uci {
 
@@ -199,6 +200,9 @@ bool Session::execute(const std::string& line) {
     } else if (cmd == "datagen") {
         const auto toStderr = [](const std::string& text) { std::cerr << text << std::endl; };
         if (std::string why = runDatagen(words(in), toStderr); !why.empty()) error(why);
+    } else if (cmd == "tune") {
+        const auto toStderr = [](const std::string& text) { std::cerr << text << std::endl; };
+        if (std::string why = tuner::run(words(in), toStderr); !why.empty()) error(why);
     } else if (cmd == "d") send(engine.position().pretty());
     else if (cmd == "eval") send(evalTrace(engine.position()));
     else if (cmd == "perft") {  // shorthand of `go perft N`

@@ -1,0 +1,368 @@
+#include "tuner.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <thread>
+#include <unordered_map>
+
+#include "eval.h"
+#include "evalparams.h"
+#include "text.h"
+
+namespace tuner {
+
+namespace {
+
+using namespace params;
+
+// Every tuned weight of evalparams.h, by the name it is declared with there.
+enum class Kind {
+    SCORE,      // middlegame and endgame
+    MG_ONLY,    // a Score whose endgame part the evaluation never sets (pawn shelter and storm)
+    INT_EG      // a plain int added to the endgame (passed pawns' king distances)
+};
+struct Tunable {
+    const char* name;
+    const void* first;
+    int size;
+    Kind kind;
+};
+const Tunable TUNABLES[] = {
+    {"PIECE_VALUE", PIECE_VALUE, PIECE_TYPE_NB, Kind::SCORE},
+    {"BISHOP_PAIR", &BISHOP_PAIR, 1, Kind::SCORE},
+    {"KNIGHT_PER_PAWN", &KNIGHT_PER_PAWN, 1, Kind::SCORE},
+    {"ROOK_PER_PAWN", &ROOK_PER_PAWN, 1, Kind::SCORE},
+    {"PST", &PST[0][0], int(PIECE_TYPE_NB) * int(SQUARE_NB), Kind::SCORE},
+    {"KNIGHT_MOBILITY", KNIGHT_MOBILITY, 9, Kind::SCORE},
+    {"BISHOP_MOBILITY", BISHOP_MOBILITY, 14, Kind::SCORE},
+    {"ROOK_MOBILITY", ROOK_MOBILITY, 15, Kind::SCORE},
+    {"QUEEN_MOBILITY", QUEEN_MOBILITY, 28, Kind::SCORE},
+    {"ISOLATED", &ISOLATED, 1, Kind::SCORE},
+    {"DOUBLED", &DOUBLED, 1, Kind::SCORE},
+    {"BACKWARD", &BACKWARD, 1, Kind::SCORE},
+    {"CONNECTED", CONNECTED, 8, Kind::SCORE},
+    {"PASSED", PASSED, 8, Kind::SCORE},
+    {"CANDIDATE", CANDIDATE, 8, Kind::SCORE},
+    {"PASSED_OWN_KING_DISTANCE", PASSED_OWN_KING_DISTANCE, 8, Kind::INT_EG},
+    {"PASSED_ENEMY_KING_DISTANCE", PASSED_ENEMY_KING_DISTANCE, 8, Kind::INT_EG},
+    {"PASSED_FREE_PATH", PASSED_FREE_PATH, 8, Kind::SCORE},
+    {"PASSED_BLOCKED", &PASSED_BLOCKED, 1, Kind::SCORE},
+    {"ROOK_OPEN_FILE", &ROOK_OPEN_FILE, 1, Kind::SCORE},
+    {"ROOK_SEMI_OPEN_FILE", &ROOK_SEMI_OPEN_FILE, 1, Kind::SCORE},
+    {"THREAT_BY_PAWN", &THREAT_BY_PAWN, 1, Kind::SCORE},
+    {"THREAT_BY_MINOR", THREAT_BY_MINOR, PIECE_TYPE_NB, Kind::SCORE},
+    {"THREAT_BY_ROOK", THREAT_BY_ROOK, PIECE_TYPE_NB, Kind::SCORE},
+    {"HANGING", &HANGING, 1, Kind::SCORE},
+    {"PAWN_SHELTER", &PAWN_SHELTER[0][0], 4 * 8, Kind::MG_ONLY},
+    {"PAWN_STORM", PAWN_STORM, 8, Kind::MG_ONLY},
+    {"TEMPO", &TEMPO, 1, Kind::SCORE},
+};
+
+const void* elementAddress(const Tunable& t, int i) {
+    return t.kind == Kind::INT_EG ? static_cast<const void*>(static_cast<const int*>(t.first) + i)
+                                  : static_cast<const void*>(static_cast<const Score*>(t.first) + i);
+}
+
+// Element index of every weight's address.
+const std::unordered_map<const void*, int>& elementIndex() {
+    static const std::unordered_map<const void*, int> index = [] {
+        std::unordered_map<const void*, int> m;
+        for (const Tunable& t : TUNABLES)
+            for (int i = 0; i < t.size; ++i) m.emplace(elementAddress(t, i), int(m.size()));
+        return m;
+    }();
+    return index;
+}
+
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+void accumulate(double& sum, double part) { sum += part; }
+void accumulate(std::vector<double>& sum, const std::vector<double>& part) {
+    for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += part[i];
+}
+
+// Runs f(begin, end) on `threads` slices of [begin, end) and sums what they return.
+template <typename F>
+auto parallelSum(std::size_t begin, std::size_t end, int threads, F f) {
+    using R = decltype(f(begin, end));
+    std::vector<R> parts(std::size_t(std::max(1, threads)));
+    std::vector<std::thread> workers;
+    const std::size_t n = parts.size(), chunk = (end - begin + n - 1) / n;
+    for (std::size_t t = 0; t < n; ++t)
+        workers.emplace_back([&, t] {
+            const std::size_t b = std::min(end, begin + t * chunk), e = std::min(end, b + chunk);
+            parts[t] = f(b, e);
+        });
+    for (auto& w : workers) w.join();
+    R sum = parts[0];
+    for (std::size_t t = 1; t < n; ++t) accumulate(sum, parts[t]);
+    return sum;
+}
+
+// The piece-square tables' style, S(%3d,%3d), rather than S(%d, %d): both fields three wide.
+bool aligned(const std::string& token) {
+    const std::size_t open = token.find('('), comma = token.find(','), close = token.find(')');
+    return comma - open - 1 >= 3 && close - comma - 1 == 3;
+}
+
+}  // namespace
+
+Model::Model() {
+    for (const Tunable& t : TUNABLES)
+        for (int i = 0; i < t.size; ++i) {
+            const void* a = elementAddress(t, i);
+            Score s = t.kind == Kind::INT_EG ? S(0, *static_cast<const int*>(a)) : *static_cast<const Score*>(a);
+            weights.push_back(mgValue(s));
+            weights.push_back(egValue(s));
+            frozen.push_back(t.kind == Kind::INT_EG);
+            frozen.push_back(t.kind == Kind::MG_ONLY);
+        }
+    momentum.assign(weights.size(), 0.0);
+    velocity.assign(weights.size(), 0.0);
+}
+
+bool Model::add(const Position& pos, double result, double score) {
+    EvalTrace trace;
+    evaluateWeights(pos, trace);
+    if (trace.special) return false;
+    std::unordered_map<int, int> net;
+    for (const EvalTrace::Use& u : trace.uses) {
+        auto it = elementIndex().find(u.weight);
+        if (it == elementIndex().end()) throw std::logic_error("tuner: a weight the evaluation uses is not in TUNABLES");
+        net[it->second] += u.side == WHITE ? u.count : -u.count;
+    }
+    Sample s{};
+    s.result = float(result);
+    s.score = float(score);
+    s.fixedMg = float(mgValue(trace.fixed[WHITE]) - mgValue(trace.fixed[BLACK]));
+    s.fixedEg = float(egValue(trace.fixed[WHITE]) - egValue(trace.fixed[BLACK]));
+    s.phase = std::uint8_t(trace.phase);
+    s.scaleFactor = std::uint8_t(trace.scale);
+    s.begin = std::uint32_t(coefficients.size());
+    std::vector<std::pair<int, int>> sorted(net.begin(), net.end());
+    std::sort(sorted.begin(), sorted.end());
+    for (auto [index, value] : sorted)
+        if (value) coefficients.push_back({std::uint16_t(index), std::int16_t(value)});
+    s.count = std::uint16_t(coefficients.size() - s.begin);
+    samples.push_back(s);
+    return true;
+}
+
+double Model::predict(std::size_t i) const {
+    const Sample& s = samples[i];
+    double mg = s.fixedMg, eg = s.fixedEg;
+    for (std::uint32_t k = s.begin; k < s.begin + s.count; ++k) {
+        mg += coefficients[k].value * weights[2 * coefficients[k].index];
+        eg += coefficients[k].value * weights[2 * coefficients[k].index + 1];
+    }
+    return (mg * s.phase + eg * (MAX_PHASE - s.phase)) / MAX_PHASE * s.scaleFactor / SCALE_NORMAL;
+}
+
+double Model::target(const Sample& s) const {
+    return lambda * s.result + (1 - lambda) * sigmoid(scale * s.score);
+}
+
+double Model::error(std::size_t begin, std::size_t end, int threads) const {
+    if (end <= begin) return 0;
+    double sum = parallelSum(begin, end, threads, [this](std::size_t b, std::size_t e) {
+        double total = 0;
+        for (std::size_t i = b; i < e; ++i) {
+            const double d = sigmoid(scale * predict(i)) - target(samples[i]);
+            total += d * d;
+        }
+        return total;
+    });
+    return sum / double(end - begin);
+}
+
+double Model::fitScale(std::size_t begin, std::size_t end, int threads) {
+    // Golden-section search: the error is unimodal in K.
+    double lo = 0.0005, hi = 0.05;
+    const double g = (std::sqrt(5.0) - 1) / 2;
+    auto at = [&](double k) {
+        scale = k;
+        return error(begin, end, threads);
+    };
+    double a = hi - g * (hi - lo), b = lo + g * (hi - lo), fa = at(a), fb = at(b);
+    for (int i = 0; i < 40; ++i) {
+        if (fa < fb) hi = b, b = a, fb = fa, a = hi - g * (hi - lo), fa = at(a);
+        else lo = a, a = b, fa = fb, b = lo + g * (hi - lo), fb = at(b);
+    }
+    return scale = (lo + hi) / 2;
+}
+
+void Model::step(std::size_t begin, std::size_t end, int threads, double rate) {
+    std::vector<double> gradient = parallelSum(begin, end, threads, [this](std::size_t b, std::size_t e) {
+        std::vector<double> g(weights.size(), 0.0);
+        for (std::size_t i = b; i < e; ++i) {
+            const Sample& s = samples[i];
+            const double p = sigmoid(scale * predict(i));
+            // d(error)/d(eval), then through the phase blend and the scale factor.
+            const double d = 2 * (p - target(s)) * p * (1 - p) * scale * s.scaleFactor / SCALE_NORMAL;
+            const double dMg = d * s.phase / MAX_PHASE, dEg = d * (MAX_PHASE - s.phase) / MAX_PHASE;
+            for (std::uint32_t k = s.begin; k < s.begin + s.count; ++k) {
+                g[2 * coefficients[k].index] += dMg * coefficients[k].value;
+                g[2 * coefficients[k].index + 1] += dEg * coefficients[k].value;
+            }
+        }
+        return g;
+    });
+    // Adam (Kingma and Ba, 2015).
+    constexpr double BETA1 = 0.9, BETA2 = 0.999, EPSILON = 1e-8;
+    ++steps;
+    const double n = double(end - begin);
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+        if (frozen[i]) continue;
+        const double g = gradient[i] / n;
+        momentum[i] = BETA1 * momentum[i] + (1 - BETA1) * g;
+        velocity[i] = BETA2 * velocity[i] + (1 - BETA2) * g * g;
+        const double m = momentum[i] / (1 - std::pow(BETA1, steps)), v = velocity[i] / (1 - std::pow(BETA2, steps));
+        weights[i] -= rate * m / (std::sqrt(v) + EPSILON);
+    }
+}
+
+Score Model::weight(const void* address) const {
+    const int i = elementIndex().at(address);
+    return S(int(std::lround(weights[2 * i])), int(std::lround(weights[2 * i + 1])));
+}
+
+void Model::setWeight(const void* address, int mg, int eg) {
+    const int i = elementIndex().at(address);
+    weights[2 * i] = mg;
+    weights[2 * i + 1] = eg;
+}
+
+std::string Model::rewrite(const std::string& header) const {
+    std::string out = header;
+    for (const Tunable& t : TUNABLES) {
+        // The declaration's initializer: from its '=' to the ';' that ends it.
+        std::smatch decl;
+        if (!std::regex_search(out, decl, std::regex("inline constexpr \\w+ " + std::string(t.name) + "\\b")))
+            throw std::runtime_error(std::string("tuner: no declaration of ") + t.name + " in the header");
+        const std::size_t from = out.find('=', std::size_t(decl.position(0))), to = out.find(';', from);
+        std::string init = out.substr(from, to - from);
+        const std::regex token = t.kind == Kind::INT_EG ? std::regex("-?\\d+") : std::regex("S\\(\\s*-?\\d+,\\s*-?\\d+\\)");
+        std::vector<std::smatch> tokens;
+        for (auto it = std::sregex_iterator(init.begin(), init.end(), token); it != std::sregex_iterator(); ++it)
+            tokens.push_back(*it);
+        if (int(tokens.size()) > t.size) throw std::runtime_error(std::string("tuner: too many values in ") + t.name);
+        // Leading elements the header leaves out (PST's `{}` for no piece) are not written.
+        const int skip = t.size - int(tokens.size());
+        std::string replaced;
+        std::size_t last = 0;
+        for (std::size_t k = 0; k < tokens.size(); ++k) {
+            const Score s = weight(elementAddress(t, skip + int(k)));
+            const std::string old = tokens[k].str();
+            char buf[40];
+            if (t.kind == Kind::INT_EG) std::snprintf(buf, sizeof buf, "%d", egValue(s));
+            else if (aligned(old))
+                std::snprintf(buf, sizeof buf, "S(%3d,%3d)", mgValue(s), egValue(s));
+            else
+                std::snprintf(buf, sizeof buf, "S(%d, %d)", mgValue(s), egValue(s));
+            replaced += init.substr(last, std::size_t(tokens[k].position(0)) - last) + buf;
+            last = std::size_t(tokens[k].position(0) + tokens[k].length());
+        }
+        replaced += init.substr(last);
+        out.replace(from, to - from, replaced);
+    }
+    return out;
+}
+
+std::string run(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress) {
+    std::string data, params, out;
+    long long epochs = 400, validation = 10, threads = std::max(1u, std::thread::hardware_concurrency()), limit = 0;
+    double rate = 0.5, lambda = 1.0;
+    for (std::size_t i = 0; i < args.size(); i += 2) {
+        if (i + 1 == args.size()) return "tune: '" + args[i] + "' needs a value";
+        const std::string key = text::lower(args[i]), value = args[i + 1];
+        long long n = 0;
+        const bool isInt = text::parseInt(value, n);
+        if (key == "data") data = value;
+        else if (key == "params") params = value;
+        else if (key == "out") out = value;
+        else if (key == "epochs" && isInt && n >= 0) epochs = n;
+        else if (key == "validation" && isInt && n >= 0 && n < 100) validation = n;
+        else if (key == "threads" && isInt && n >= 1 && n <= 1024) threads = n;
+        else if (key == "limit" && isInt && n >= 0) limit = n;
+        else if (key == "rate" || key == "lambda") {
+            char* end = nullptr;
+            const double x = std::strtod(value.c_str(), &end);
+            if (end == value.c_str() || *end || !(x >= 0) || (key == "lambda" && x > 1) || x > 100)
+                return "tune: bad " + key + " '" + value + "'";
+            (key == "rate" ? rate : lambda) = x;
+        } else
+            return "tune: bad argument '" + args[i] + " " + value + "'";
+    }
+    if (data.empty() || params.empty()) return "tune: needs 'data FILE' and 'params src/evalparams.h'";
+    if (out.empty()) out = params;
+    std::ifstream headerIn(params);
+    if (!headerIn) return "tune: cannot read " + params;
+    const std::string header((std::istreambuf_iterator<char>(headerIn)), std::istreambuf_iterator<char>());
+    Model model;
+    try {
+        model.rewrite(header);  // the header must hold every tuned weight before hours are spent
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    std::ifstream in(data);
+    if (!in) return "tune: cannot read " + data;
+
+    // In file order, so that the held-out part is the last games.
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line) && (!limit || (long long)lines.size() < limit);)
+        lines.push_back(line);
+    std::size_t bad = 0;
+    for (const std::string& line : lines) {
+        const std::size_t a = line.find(" | "), b = line.rfind(" | ");
+        Position pos;
+        double result = -1, score = 0;
+        if (a != std::string::npos && b > a) {
+            result = std::atof(line.c_str() + b + 3);
+            score = std::atof(line.c_str() + a + 3);
+        }
+        if (a == std::string::npos || b <= a || !pos.setFen(line.substr(0, a)).empty() || result < 0 || result > 1) {
+            ++bad;
+            continue;
+        }
+        model.add(pos, result, score);
+    }
+    model.lambda = lambda;
+    const std::size_t n = model.size(), trainEnd = n - n * std::size_t(validation) / 100;
+    if (trainEnd == 0) return "tune: no usable positions in " + data;
+    progress("tune: " + std::to_string(n) + " positions (" + std::to_string(bad) + " unreadable lines skipped), " +
+             std::to_string(n - trainEnd) + " held out");
+    const double k = model.fitScale(0, trainEnd, int(threads));
+    char buf[256];
+    auto report = [&](long long epoch) {
+        std::snprintf(buf, sizeof buf, "tune: epoch %lld  K %.5f  training error %.6f  held-out error %.6f", epoch, k,
+                      model.error(0, trainEnd, int(threads)), model.error(trainEnd, n, int(threads)));
+        progress(buf);
+    };
+    // Early stopping: the weights written are those of the epoch with the least held-out error.
+    double best = model.error(trainEnd, n, int(threads));
+    std::string bestHeader = model.rewrite(header);
+    long long bestEpoch = 0;
+    report(0);
+    for (long long epoch = 1; epoch <= epochs; ++epoch) {
+        model.step(0, trainEnd, int(threads), rate);
+        if (epoch % 10 == 0 && trainEnd < n) {
+            const double heldOut = model.error(trainEnd, n, int(threads));
+            if (heldOut < best) best = heldOut, bestHeader = model.rewrite(header), bestEpoch = epoch;
+        }
+        if (epoch % 50 == 0 || epoch == epochs) report(epoch);
+    }
+    if (trainEnd == n) bestHeader = model.rewrite(header), bestEpoch = epochs;
+    std::snprintf(buf, sizeof buf, "tune: the weights of epoch %lld (held-out error %.6f)", bestEpoch, best);
+    progress(buf);
+    std::ofstream file(out);
+    file << bestHeader;
+    if (!file) return "tune: cannot write " + out;
+    progress("tune: wrote " + out);
+    return "";
+}
+
+}  // namespace tuner

@@ -1,0 +1,74 @@
+// Texel's method: the evaluation written as a linear model of the weights of evalparams.h (the
+// coefficients from an evaluation trace, evaltrace.h), fitted by gradient descent (Adam) so that
+// a sigmoid of it predicts the results of Quadbit's own games (datagen.h). Terms that are not a
+// weight times a count (king danger's square, unstoppable passers, the scale factors of the
+// material table, the special endgame evaluators) are kept as they are: the seeds' endgame
+// knowledge is exact and is not refitted on middlegame data.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "position.h"
+
+namespace tuner {
+
+class Model {
+public:
+    Model();
+
+    // Adds a position and its target, White's expected score (1 win, 0.5 draw, 0 loss) and the
+    // search's score (White's view); false (nothing added) when no weight takes part in its
+    // evaluation (a special endgame evaluator decides it).
+    bool add(const Position& pos, double result, double score);
+    std::size_t size() const { return samples.size(); }
+
+    // The evaluation of sample i (White's view, centipawns) with the current weights.
+    double predict(std::size_t i) const;
+    // Mean squared error of sigmoid(K * eval) against the targets over samples [begin, end).
+    double error(std::size_t begin, std::size_t end, int threads) const;
+    // Finds the K of the sigmoid that fits the current weights best (before any weight moves).
+    double fitScale(std::size_t begin, std::size_t end, int threads);
+    // One full-batch Adam step on samples [begin, end).
+    void step(std::size_t begin, std::size_t end, int threads, double rate);
+
+    double scale = 0.0065;  // K: sigmoid(K * eval) is the expected score
+    double lambda = 1.0;    // weight of the game result in the target; the rest is the search's score
+
+    // A weight's current value, rounded, by its address in evalparams.h; and setting it.
+    Score weight(const void* address) const;
+    void setWeight(const void* address, int mg, int eg);
+    // The text of evalparams.h with every tuned weight replaced by its current value.
+    std::string rewrite(const std::string& header) const;
+
+private:
+    struct Coefficient {
+        std::uint16_t index;  // of the weight element
+        std::int16_t value;   // White's uses minus Black's
+    };
+    struct Sample {
+        float result, score;
+        float fixedMg, fixedEg;  // the terms that are not tuned, White's view
+        std::uint8_t phase, scaleFactor;
+        std::uint32_t begin;  // its coefficients: coefficients[begin, begin + count)
+        std::uint16_t count;
+    };
+    double target(const Sample& s) const;
+
+    std::vector<double> weights;  // element i: weights[2i] middlegame, weights[2i + 1] endgame
+    std::vector<bool> frozen;     // parts a term does not have (a shelter's endgame part)
+    std::vector<double> momentum, velocity;
+    int steps = 0;
+    std::vector<Sample> samples;
+    std::vector<Coefficient> coefficients;
+};
+
+// `tune data FILE params EVALPARAMS_H [out FILE] [epochs N] [rate R] [lambda L] [validation PCT]
+// [threads N] [limit N]`: loads the data (`FEN | score | result` lines, datagen's format), keeps
+// the last PCT percent (10) as a held-out set, fits K, then all weights together; reports both
+// errors as it goes and writes the new evalparams.h (to `out`, by default over `params`).
+std::string run(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress);
+
+}  // namespace tuner

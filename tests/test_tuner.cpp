@@ -1,0 +1,135 @@
+// The tuner: its trace is the evaluation, its model is the evaluation, and on data made from known
+// weights it finds them again.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "bench.h"
+#include "datagen.h"
+#include "eval.h"
+#include "evalparams.h"
+#include "movegen.h"
+#include "prng.h"
+#include "support.h"
+#include "tuner.h"
+
+namespace {
+
+// Game-like and odd positions: random playouts from the bench positions.
+std::vector<Position> playouts(int count, std::uint64_t seed) {
+    PRNG rng(seed);
+    std::vector<Position> out;
+    while (int(out.size()) < count)
+        for (const std::string& fen : benchPositions()) {
+            Position p;
+            p.setFen(fen);
+            const int plies = int(rng.below(60));
+            for (int i = 0; i < plies; ++i) {
+                MoveList<LEGAL> moves(p);
+                if (!moves.size()) break;
+                p.makeMove(*(moves.begin() + rng.below(std::uint64_t(moves.size()))));
+            }
+            if (MoveList<LEGAL>(p).size()) out.push_back(p);
+        }
+    out.resize(std::size_t(count));
+    return out;
+}
+
+double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
+
+}  // namespace
+
+TEST_CASE("tuner: the trace of every weight's uses adds up to the evaluation", "[tuner]") {
+    int traced = 0;
+    tuner::Model model;
+    for (const Position& pos : playouts(400, 11)) {
+        INFO(pos.fen());
+        EvalTrace trace;
+        const Value white = evaluateWeights(pos, trace);
+        EvalCache cache;
+        const Value v = evaluate(pos, cache);
+        REQUIRE(white == (pos.sideToMove() == WHITE ? v : -v));  // tracing changes nothing
+        if (trace.special) continue;
+        // Every weight at its address, times its count, plus the remainder: the same integer
+        // arithmetic as the evaluation's last line.
+        int mg = mgValue(trace.fixed[WHITE]) - mgValue(trace.fixed[BLACK]);
+        int eg = egValue(trace.fixed[WHITE]) - egValue(trace.fixed[BLACK]);
+        for (const EvalTrace::Use& u : trace.uses) {
+            const int sign = u.side == WHITE ? 1 : -1;
+            if (u.endgameInt) eg += sign * u.count * *static_cast<const int*>(u.weight);
+            else {
+                const Score s = *static_cast<const Score*>(u.weight);
+                mg += sign * u.count * mgValue(s);
+                eg += sign * u.count * egValue(s);
+            }
+        }
+        const int phase = trace.phase;
+        REQUIRE((mg * phase + eg * (params::MAX_PHASE - phase)) / params::MAX_PHASE * trace.scale / params::SCALE_NORMAL ==
+                white);
+        // The tuner's linear model, in floating point, gives the same value before rounding.
+        REQUIRE(model.add(pos, 0.5, 0));
+        REQUIRE(std::abs(model.predict(model.size() - 1) - white) < 2);
+        ++traced;
+    }
+    REQUIRE(traced > 300);
+}
+
+TEST_CASE("tuner: on results made from known weights it finds the weights again", "[tuner]") {
+    using namespace params;
+    const auto positions = playouts(4000, 12);
+    // The truth: a few weights moved away from the engine's.
+    tuner::Model truth;
+    truth.setWeight(&BISHOP_PAIR, 60, 90);
+    truth.setWeight(&DOUBLED, -30, -50);
+    truth.setWeight(&ROOK_OPEN_FILE, 10, 40);
+    truth.setWeight(&TEMPO, 40, 0);
+    // Results as the truth expects them (a soft label: the expected score).
+    tuner::Model model;
+    for (const Position& p : positions)
+        if (truth.add(p, 0.5, 0)) model.add(p, sigmoid(model.scale * truth.predict(truth.size() - 1)), 0);
+    const double before = model.error(0, model.size(), 2);
+    for (int step = 0; step < 600; ++step) model.step(0, model.size(), 2, 1.0);
+    REQUIRE(model.error(0, model.size(), 2) < before / 50);
+    for (const void* w : {static_cast<const void*>(&BISHOP_PAIR), static_cast<const void*>(&DOUBLED),
+                          static_cast<const void*>(&ROOK_OPEN_FILE), static_cast<const void*>(&TEMPO)}) {
+        const Score found = model.weight(w), expected = truth.weight(w);
+        INFO(mgValue(found) << "," << egValue(found) << " vs " << mgValue(expected) << "," << egValue(expected));
+        REQUIRE(std::abs(mgValue(found) - mgValue(expected)) <= 4);
+        REQUIRE(std::abs(egValue(found) - egValue(expected)) <= 4);
+    }
+}
+
+TEST_CASE("tuner: it rewrites evalparams.h in place, and only the values", "[tuner]") {
+    std::ifstream in(std::string(QUADBIT_SOURCE_DIR) + "/src/evalparams.h");
+    const std::string header((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    tuner::Model model;
+    REQUIRE(model.rewrite(header) == header);  // untouched weights: the same file, byte for byte
+    model.setWeight(&params::PST[KNIGHT][SQ_A1], -91, -61);
+    model.setWeight(&params::HANGING, 31, 17);
+    const std::string changed = model.rewrite(header);
+    REQUIRE(changed.find("S(-91,-61)") != std::string::npos);
+    REQUIRE(changed.find("HANGING = S(31, 17)") != std::string::npos);
+    REQUIRE(changed.size() == header.size());  // the same widths: nothing else moved
+}
+
+TEST_CASE("tuner: tune runs end to end on datagen's output", "[tuner][datagen]") {
+    const auto dir = std::filesystem::temp_directory_path();
+    const std::string data = (dir / "quadbit-test-tune.txt").string(), out = (dir / "quadbit-test-evalparams.h").string();
+    std::filesystem::remove(data);
+    const auto quiet = [](const std::string&) {};
+    REQUIRE(runDatagen({"out", data, "games", "2", "nodes", "300", "threads", "1"}, quiet).empty());
+    std::vector<std::string> log;
+    const std::string why = tuner::run({"data", data, "params", std::string(QUADBIT_SOURCE_DIR) + "/src/evalparams.h", "out",
+                                        out, "epochs", "20", "threads", "2"},
+                                       [&](const std::string& line) { log.push_back(line); });
+    INFO(why);
+    REQUIRE(why.empty());
+    REQUIRE(std::filesystem::exists(out));
+    REQUIRE(log.back().find("wrote") != std::string::npos);
+    REQUIRE(!tuner::run({"data", data}, quiet).empty());  // no params
+    REQUIRE(!tuner::run({"data", data, "params", out, "rate", "fast"}, quiet).empty());
+    std::filesystem::remove(data);
+    std::filesystem::remove(out);
+}
