@@ -9,6 +9,7 @@
 #include "perft.h"
 #include "skill.h"
 #include "topology.h"
+#include "tunable.h"
 #include "tt.h"
 
 void Engine::initTables() {
@@ -74,6 +75,14 @@ Engine::Engine() {
               threads.analysis = v.asBool();
               return std::string();
           }));
+    // A tuning build's search constants (searchparams.h), for SPSA; a normal build has none.
+    for (const tunable::Param& p : tunable::params())
+        o.add(p.name, Option::spin(p.defaultValue, p.min, p.max, [this, value = p.value](const Option& v) {
+                  if (!waitUnlessEndless()) return std::string("cannot change a search constant while searching");
+                  *value = int(v.asInt());
+                  search::init();  // the reduction table follows the LMR constants
+                  return std::string();
+              }));
 
     threads.set(1, BindMode::AUTO);
     threads.tt.resize(16);

@@ -19,7 +19,7 @@ std::string timestamp() {
     const int ms = int(std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count() % 1000);
     std::tm local{};
     localtime_r(&seconds, &local);
-    char buf[40];
+    char buf[96];  // room for any int fields, so the compiler sees no truncation
     std::snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d:%02d.%03d", local.tm_year + 1900, local.tm_mon + 1,
                   local.tm_mday, local.tm_hour, local.tm_min, local.tm_sec, ms);
     return buf;

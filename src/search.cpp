@@ -7,20 +7,14 @@
 #include "evalparams.h"
 #include "movegen.h"
 #include "skill.h"
+#include "searchparams.h"
 #include "threads.h"
 #include "tt.h"
 
 namespace {
 
-// Search parameters, in one place for tuning.
-constexpr int ASPIRATION_DELTA = 15;
-constexpr int RAZOR_MARGIN = 250;
-constexpr int RFP_DEPTH = 8, RFP_MARGIN = 75;
-constexpr int NMP_MIN_DEPTH = 3;
-constexpr int SE_MIN_DEPTH = 8;
-constexpr int FUTILITY_BASE = 120, FUTILITY_PER_DEPTH = 90;
-constexpr int SEE_CAPTURE_MARGIN = 180, SEE_QUIET_MARGIN = 30;
-constexpr int QS_FUTILITY_MARGIN = 180;
+using namespace params;
+
 // Quiescence keeps to recaptures from this depth on, and tries at most this many quiet evasions
 // once one reply is known not to lose: a cascade of promotions and checks must not explode it.
 constexpr int QS_RECAPTURE_DEPTH = -5, QS_QUIET_EVASIONS = 2;
@@ -48,7 +42,7 @@ bool boxedIn(const Position& pos, Color c) {
     return free && !pos.kingFlightSquares(c);  // the cheap test first
 }
 
-int historyBonus(int depth) { return std::min(280 * depth - 200, 2000); }
+int historyBonus(int depth) { return std::min(HISTORY_BONUS_SCALE * depth - HISTORY_BONUS_OFFSET, HISTORY_BONUS_MAX); }
 
 
 }  // namespace
@@ -59,7 +53,7 @@ void init() {
     double logs[MAX_MOVES];
     for (int i = 1; i < MAX_MOVES; ++i) logs[i] = std::log(double(i));
     for (int d = 1; d <= MAX_PLY; ++d)
-        for (int m = 1; m < MAX_MOVES; ++m) reductions[d][m] = int(0.8 + logs[d] * logs[m] / 2.3);
+        for (int m = 1; m < MAX_MOVES; ++m) reductions[d][m] = int(LMR_BASE / 100.0 + logs[d] * logs[m] / (LMR_DIVISOR / 100.0));
 }
 
 std::string scoreToUci(Value v) {
@@ -404,7 +398,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         if (depth >= NMP_MIN_DEPTH && eval >= beta && ss->staticEval >= beta && (ss - 1)->currentMove != MOVE_NULL &&
             pos.hasNonPawnMaterial(us) && beta > VALUE_MATED_IN_MAX_PLY && (ply >= nmpMinPly || us != nmpColor) &&
             !isBoxedIn(us)) {
-            int R = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
+            int R = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + std::min((eval - beta) / NMP_EVAL_DIVISOR, 3);
             ss->currentMove = MOVE_NULL;
             ss->continuationHistory = &histories.continuation[NO_PIECE][0];
             pos.makeNullMove();
@@ -413,7 +407,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             pos.unmakeNullMove();
             if (nullValue >= beta && !stopRequested()) {
                 if (nullValue >= VALUE_MATE_IN_MAX_PLY) nullValue = beta;
-                if (nmpMinPly || depth < 12) return nullValue;
+                if (nmpMinPly || depth < NMP_VERIFY_DEPTH) return nullValue;
                 nmpMinPly = ply + 3 * (depth - R) / 4;
                 nmpColor = us;
                 Value v = search<NON_PV>(pos, ss, beta - 1, beta, depth - R, false);
@@ -465,7 +459,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             if (capture || givesCheck) {
                 if (depth <= 8 && !pos.seeGe(move, -SEE_CAPTURE_MARGIN * depth)) continue;
             } else {
-                if (lmrDepth < 4 && history < -3000 * depth) continue;
+                if (lmrDepth < 4 && history < -HISTORY_PRUNING * depth) continue;
                 if (!inCheck && lmrDepth < 8 && ss->staticEval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmrDepth <= alpha &&
                     !isBoxedIn(~us))
                     continue;
@@ -500,7 +494,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             r -= ss->ttPv;
             r += cutNode;
             r -= givesCheck;
-            r -= history / 8000;
+            r -= history / LMR_HISTORY_DIVISOR;
             if (capture) r = std::max(r - 1, 0);
             int d = std::clamp(newDepth - r, 1, newDepth + 1);
             value = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);

@@ -3,6 +3,9 @@
 #include <algorithm>
 
 #include "search.h"
+#include "searchparams.h"
+
+using namespace params;
 
 void TimeManager::init(const SearchLimits& limits, Color us, int gamePly, TimePoint overhead, TimePoint start) {
     startTime = start;
@@ -22,7 +25,7 @@ void TimeManager::init(const SearchLimits& limits, Color us, int gamePly, TimePo
     // The hard limit is a share of the clock, so that lag or a slow stop never flags: when the
     // clock is refilled after this move (movestogo 1) most of it may go, otherwise less than a
     // third, however large the increment.
-    const double share = limits.movestogo == 1 ? 0.7 : 0.3;
+    const double share = (limits.movestogo == 1 ? TM_LAST_MOVE_SHARE_PERCENT : TM_HARD_SHARE_PERCENT) / 100.0;
     maximumTime = std::max<TimePoint>(1, TimePoint(double(available) * share));
     optimumTime = std::clamp<TimePoint>(budget / horizon, 1, std::max<TimePoint>(1, maximumTime / 2));
     maximumTime = std::min(maximumTime, optimumTime * 5);
@@ -36,6 +39,6 @@ bool TimeManager::hardLimitReached() const {
 bool TimeManager::softLimitReached(int stableIterations, bool scoreFalling) const {
     if (!enabled) return false;
     static const double stabilityFactor[] = {1.6, 1.25, 1.0, 0.85, 0.75};
-    double factor = stabilityFactor[std::min(stableIterations, 4)] * (scoreFalling ? 1.3 : 1.0);
-    return double(elapsed()) > double(optimumTime) * factor * 0.6;
+    double factor = stabilityFactor[std::min(stableIterations, 4)] * (scoreFalling ? TM_FALLING_PERCENT / 100.0 : 1.0);
+    return double(elapsed()) > double(optimumTime) * factor * TM_SOFT_PERCENT / 100.0;
 }

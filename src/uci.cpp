@@ -11,6 +11,7 @@
 #include "eval.h"
 #include "iolog.h"
 #include "text.h"
+#include "tunable.h"
 #include "tuner.h"
 
 namespace uci {
@@ -203,6 +204,10 @@ bool Session::execute(const std::string& line) {
     } else if (cmd == "tune") {
         const auto toStderr = [](const std::string& text) { std::cerr << text << std::endl; };
         if (std::string why = tuner::run(words(in), toStderr); !why.empty()) error(why);
+    } else if (cmd == "tunables") {
+        const std::string spsa = tunable::spsaInput();
+        if (spsa.empty()) error("no tunables in this build: configure with -DQUADBIT_TUNING=ON");
+        else send(spsa.substr(0, spsa.size() - 1));
     } else if (cmd == "d") send(engine.position().pretty());
     else if (cmd == "eval") send(evalTrace(engine.position()));
     else if (cmd == "perft") {  // shorthand of `go perft N`
