@@ -338,6 +338,10 @@ TEST_CASE("clients: Skill Level plays good moves, not always the best, and full 
                                "option name UCI_LimitStrength type check default false",
                                "option name UCI_Elo type spin default "})
         REQUIRE(std::any_of(lines.begin(), lines.end(), [&](auto& l) { return startsWith(l, option); }));
+    std::string lowestElo;  // UCI_Elo's minimum: the measured strength of level 0
+    for (const auto& l : lines)
+        if (startsWith(l, "option name UCI_Elo ")) lowestElo = word(l, 8);
+    REQUIRE(!lowestElo.empty());
 
     // The four best moves of each position, by a full-strength MultiPV search at the depth where
     // level 2 chooses (1 + level).
@@ -379,7 +383,7 @@ TEST_CASE("clients: Skill Level plays good moves, not always the best, and full 
     REQUIRE(differs * 5 >= tries);  // a weak level often plays another move than the best
     // UCI_Elo at its lowest, with UCI_LimitStrength on, plays weakly too; off, it is ignored.
     e.send("setoption name UCI_LimitStrength value true");
-    e.send("setoption name UCI_Elo value 1320");
+    e.send("setoption name UCI_Elo value " + lowestElo);
     REQUIRE(e.sync().empty());
     std::set<std::string> chosen;
     for (int i = 0; i < 12; ++i) {
