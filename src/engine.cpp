@@ -8,6 +8,7 @@
 #include "material.h"
 #include "perft.h"
 #include "skill.h"
+#include "syzygy.h"
 #include "topology.h"
 #include "tunable.h"
 #include "tt.h"
@@ -73,6 +74,26 @@ Engine::Engine() {
     o.add("UCI_Elo", Option::spin(Skill::MIN_ELO, Skill::MIN_ELO, Skill::MAX_ELO));
     o.add("UCI_AnalyseMode", Option::check(false, [this](const Option& v) {
               threads.analysis = v.asBool();
+              return std::string();
+          }));
+    // Syzygy tablebases, with Stockfish's names and meanings (rootprobe.h, search.cpp).
+    o.add("SyzygyPath", Option::string("", [this](const Option& v) {
+              if (!waitUnlessEndless()) return std::string("cannot change SyzygyPath while searching; send stop first");
+              std::string summary;
+              std::string why = syzygy::init(v.asString(), summary);
+              if (why.empty()) say(summary);
+              return why;
+          }));
+    o.add("SyzygyProbeDepth", Option::spin(1, 1, 100, [this](const Option& v) {
+              threads.tbProbeDepth = int(v.asInt());
+              return std::string();
+          }));
+    o.add("Syzygy50MoveRule", Option::check(true, [this](const Option& v) {
+              threads.tbRule50 = v.asBool();
+              return std::string();
+          }));
+    o.add("SyzygyProbeLimit", Option::spin(7, 0, 7, [this](const Option& v) {
+              threads.tbProbeLimit = int(v.asInt());
               return std::string();
           }));
     // A tuning build's search constants (searchparams.h), for SPSA; a normal build has none.
@@ -156,6 +177,16 @@ std::uint64_t Engine::searchQuietly(const Position& p, const SearchLimits& limit
     threads.waitForSearchFinished();
     threads.callbacks = reporting;
     return threads.nodesSearched();
+}
+
+std::string Engine::describePosition() const {
+    std::string text = pos.pretty();
+    Position probed = pos;
+    syzygy::Wdl wdl;
+    int dtz;
+    if (syzygy::probeWdl(probed, wdl)) text += "Tablebases WDL: " + std::to_string(int(wdl)) + "\n";
+    if (syzygy::probeDtz(probed, dtz)) text += "Tablebases DTZ: " + std::to_string(dtz) + "\n";
+    return text;
 }
 
 int Engine::hashfull() const { return threads.tt.hashfull(); }

@@ -34,6 +34,8 @@ public:
     // accepted, even while a search runs: the search has its own copy.
     std::string setPosition(const std::string& fen, const std::vector<std::string>& moves);
     const Position& position() const { return pos; }
+    // The board, FEN, keys and checkers, and the tables' WDL and DTZ where they cover it (`d`).
+    std::string describePosition() const;
     // The legal move `text` names in the current position (MOVE_NONE if none).
     Move parseMove(const std::string& text) const { return pos.parseUciMove(text); }
 

@@ -749,6 +749,15 @@ bool Position::isDraw(int plyFromRoot) const {
     return false;
 }
 
+bool Position::hasRepeated() const {
+    const int top = int(history.size()) - 1;
+    const int first = std::max(0, top - std::min(st->rule50, st->pliesFromNull));
+    for (int later = top; later - 4 >= first; --later)
+        for (int earlier = later - 4; earlier >= first; earlier -= 2)
+            if (history[earlier].key == history[later].key) return true;
+    return false;
+}
+
 bool Position::isDeadPosition() const {
     if (pieces(PAWN, ROOK) | pieces(QUEEN)) return false;
     Bitboard minors = pieces(KNIGHT, BISHOP);

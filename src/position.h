@@ -123,6 +123,9 @@ public:
     // Draws by rule: fifty moves, or a repetition (once inside the search tree, i.e. within
     // `plyFromRoot` plies, or twice counting the game history).
     bool isDraw(int plyFromRoot) const;
+    // Some position since the last capture or pawn move has occurred twice (the root's tablebase
+    // ranking then takes the shortest win, as a repeating winner could be drawn by a third time).
+    bool hasRepeated() const;
     // FIDE 5.2b dead positions: no sequence of legal moves can mate.
     bool isDeadPosition() const;
     bool hasNonPawnMaterial(Color c) const {

@@ -8,6 +8,7 @@
 #include "movegen.h"
 #include "skill.h"
 #include "searchparams.h"
+#include "syzygy.h"
 #include "threads.h"
 #include "tt.h"
 
@@ -62,8 +63,9 @@ std::string scoreToUci(Value v) {
     return "cp " + std::to_string(v);
 }
 
+// Mate and tablebase scores count plies from the root; the table stores them from the node.
 Value valueToTT(Value v, int ply) {
-    return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
+    return v >= VALUE_TB_WIN_IN_MAX_PLY ? v + ply : v <= -VALUE_TB_WIN_IN_MAX_PLY ? v - ply : v;
 }
 
 Value valueFromTT(Value v, int ply, int rule50) {
@@ -77,6 +79,9 @@ Value valueFromTT(Value v, int ply, int rule50) {
         if (VALUE_MATE + v > 99 - rule50) return VALUE_MATED_IN_MAX_PLY + 1;
         return v + ply;
     }
+    // A table win as far away: it must still come before the fifty-move rule ends the game.
+    if (v >= VALUE_TB_WIN_IN_MAX_PLY) return VALUE_TB_WIN - v > 99 - rule50 ? VALUE_TB_WIN_IN_MAX_PLY - 1 : v - ply;
+    if (v <= -VALUE_TB_WIN_IN_MAX_PLY) return VALUE_TB_WIN + v > 99 - rule50 ? -VALUE_TB_WIN_IN_MAX_PLY + 1 : v + ply;
     return v;
 }
 
@@ -241,19 +246,23 @@ void Worker::reportIteration(int depth, Value alpha, Value beta) const {
     for (std::size_t i = 0; i < multiPV; ++i) {
         const bool updated = rootMoves[i].score != -VALUE_INFINITE;
         if (depth == 1 && !updated && i > 0) continue;
-        const Value v = updated ? rootMoves[i].score : rootMoves[i].previousScore;
+        Value v = updated ? rootMoves[i].score : rootMoves[i].previousScore;
         if (v == -VALUE_INFINITE) continue;
+        // With the root in the tables, their verdict is the score, unless the search found a mate.
+        const bool tableScore = pool.tb.rootInTB && !isMateScore(v);
+        if (tableScore) v = rootMoves[i].tbScore;
         SearchInfo info;
         info.depth = updated ? depth : std::max(1, depth - 1);
         info.selDepth = rootMoves[i].selDepth;
         info.multiPV = i + 1;
         info.score = v;
-        info.lowerbound = i == pvIndex && v >= beta;
-        info.upperbound = i == pvIndex && v <= alpha;
+        info.lowerbound = !tableScore && i == pvIndex && v >= beta;
+        info.upperbound = !tableScore && i == pvIndex && v <= alpha;
         info.hasWdl = pool.showWdl;
         info.wdl = wdl::fromScore(v, rootPos.gamePly());
         info.nodes = nodesTotal;
         info.nps = nodesTotal * 1000 / elapsed;
+        info.tbHits = pool.tbHits();
         info.hashfull = pool.tt.hashfull();
         info.time = elapsed;
         for (Move m : rootMoves[i].pv) info.pv.push_back(rootPos.moveToUci(m));
@@ -265,15 +274,17 @@ void Worker::reportFinal() const {
     const RootMove& best = rootMoves[0];
     if (!pool.callbacks.onInfo || best.score == -VALUE_INFINITE) return;  // stopped before any score
     const TimePoint elapsed = std::max<TimePoint>(1, time->elapsed());
+    const bool tableScore = pool.tb.rootInTB && !isMateScore(best.score);
     SearchInfo info;
     info.depth = best.scoreDepth;
     info.selDepth = best.selDepth;
-    info.score = best.score;
-    info.lowerbound = best.lowerbound;
-    info.upperbound = best.upperbound;
+    info.score = tableScore ? best.tbScore : best.score;
+    info.lowerbound = !tableScore && best.lowerbound;
+    info.upperbound = !tableScore && best.upperbound;
     info.hasWdl = pool.showWdl;
-    info.wdl = wdl::fromScore(best.score, rootPos.gamePly());
+    info.wdl = wdl::fromScore(info.score, rootPos.gamePly());
     info.nodes = pool.nodesSearched();
+    info.tbHits = pool.tbHits();
     info.nps = info.nodes * 1000 / elapsed;
     info.hashfull = pool.tt.hashfull();
     info.time = elapsed;
@@ -356,6 +367,35 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)) && pos.rule50() < 90)
         return ttValue;
 
+    // Tablebases: the exact result where the tables reach, right after a capture or pawn move (the
+    // tables assume a fresh fifty-move count) and with no castling right (the tables have none).
+    // Wins score below every mate, nearer ones higher; with the fifty-move rule a cursed win is a
+    // draw, a shade above the others.
+    Value bestValue = -VALUE_INFINITE, maxValue = VALUE_INFINITE;
+    if (!rootNode && !excluded && pool.tb.cardinality) {
+        const int pieces = popcount(pos.pieces());
+        syzygy::Wdl wdl;
+        if (pieces <= pool.tb.cardinality && (pieces < pool.tb.cardinality || depth >= pool.tb.probeDepth) &&
+            pos.rule50() == 0 && !pos.castlingRights() && syzygy::probeWdl(pos, wdl)) {
+            tbHits.fetch_add(1, std::memory_order_relaxed);
+            if (isMain()) callsUntilTimeCheck = 1;  // the first probe of a table may have read the disk
+            const int drawScore = pool.tb.rule50 ? 1 : 0;
+            const Value value = wdl < -drawScore ? -VALUE_TB_WIN + ply
+                                : wdl > drawScore ? VALUE_TB_WIN - ply
+                                                  : VALUE_DRAW + 2 * wdl * drawScore;
+            const Bound bound = wdl < -drawScore ? BOUND_UPPER : wdl > drawScore ? BOUND_LOWER : BOUND_EXACT;
+            if (bound == BOUND_EXACT || (bound == BOUND_LOWER ? value >= beta : value <= alpha)) {
+                pool.tt.store(slot, key, valueToTT(value, ply), bound, std::min(MAX_PLY - 1, depth + 6), MOVE_NONE,
+                              VALUE_NONE, ss->ttPv);
+                return value;
+            }
+            if (pvNode) {
+                if (bound == BOUND_LOWER) alpha = std::max(alpha, bestValue = value);
+                else maxValue = value;
+            }
+        }
+    }
+
     // Static evaluation, improved by the table's bound where it applies.
     Value eval;
     bool improving = false;
@@ -406,7 +446,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             Value nullValue = -search<NON_PV>(pos, ss + 1, -beta, -beta + 1, depth - R, !cutNode);
             pos.unmakeNullMove();
             if (nullValue >= beta && !stopRequested()) {
-                if (nullValue >= VALUE_MATE_IN_MAX_PLY) nullValue = beta;
+                if (nullValue >= VALUE_TB_WIN_IN_MAX_PLY) nullValue = beta;  // no unproven mate or table win
                 if (nmpMinPly || depth < NMP_VERIFY_DEPTH) return nullValue;
                 nmpMinPly = ply + 3 * (depth - R) / 4;
                 nmpColor = us;
@@ -426,7 +466,6 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                            ? histories.counterMoves[pos.pieceOn(toSq(previous))][toSq(previous)] : MOVE_NONE;
     MovePicker picker(pos, ttMove, histories, continuation, ss->killers, counterMove);
 
-    Value bestValue = -VALUE_INFINITE;
     Move bestMove = MOVE_NONE;
     Move quiets[64], captures[32];
     int quietCount = 0, captureCount = 0, moveCount = 0;
@@ -555,6 +594,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             updateCaptureStats(pos, bestMove, captures, captureCount, bonus);
     }
 
+    if (pvNode) bestValue = std::min(bestValue, maxValue);  // no better than the table says
     if (!excluded && !(rootNode && pvIndex))
         pool.tt.store(slot, key, valueToTT(bestValue, ply),
                  bestValue >= beta ? BOUND_LOWER : pvNode && bestMove ? BOUND_EXACT : BOUND_UPPER, depth, bestMove,

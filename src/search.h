@@ -33,7 +33,7 @@ struct SearchInfo {
     bool lowerbound = false, upperbound = false;
     bool hasWdl = false;  // UCI_ShowWDL
     wdl::Chances wdl{};
-    std::uint64_t nodes = 0, nps = 0;
+    std::uint64_t nodes = 0, nps = 0, tbHits = 0;
     int hashfull = 0;
     TimePoint time = 0;
     std::vector<std::string> pv;  // empty when there is no legal move
@@ -60,6 +60,10 @@ struct RootMove {
     bool lowerbound = false, upperbound = false;
     int selDepth = 0;
     int scoreDepth = 0;  // the iteration that gave `score`
+    // The move's tablebase value when the root is in the tables (rootprobe.h): a rank (higher is
+    // better; moves of equal rank are left to the search) and the score shown for it.
+    int tbRank = 0;
+    Value tbScore = VALUE_NONE;
     std::vector<Move> pv;
 };
 
@@ -96,6 +100,7 @@ public:
     // Counters read by other threads: written only by this thread, read relaxed; on a cache line
     // of their own so that the writes do not slow down the readers' other data.
     alignas(64) std::atomic<std::uint64_t> nodes{0};
+    std::atomic<std::uint64_t> tbHits{0};
     std::atomic<int> completedDepth{0};
     bool interrupted = false;  // the last search was stopped in the middle of an iteration
     bool weakened = false;     // a Skill Level chose rootMoves[0], not the search

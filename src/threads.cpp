@@ -4,6 +4,8 @@
 #include <system_error>
 
 #include "movegen.h"
+#include "rootprobe.h"
+#include "syzygy.h"
 #include "tt.h"
 
 SearchThread::SearchThread(std::size_t idx, ThreadPool& p, int cpu) : index(idx), pool(p), pu(cpu) {
@@ -110,6 +112,12 @@ std::uint64_t ThreadPool::nodesSearched() const {
     return total;
 }
 
+std::uint64_t ThreadPool::tbHits() const {
+    std::uint64_t total = 0;
+    for (const auto& t : threads) total += t->worker().tbHits.load(std::memory_order_relaxed);
+    return total;
+}
+
 void ThreadPool::waitForSearchFinished() {
     if (!threads.empty()) threads[0]->waitForSearchFinished();
 }
@@ -127,16 +135,34 @@ void ThreadPool::startThinking(const Position& pos, const SearchLimits& searchLi
     for (Move m : MoveList<LEGAL>(pos))
         if (limits.searchmoves.empty() || std::count(limits.searchmoves.begin(), limits.searchmoves.end(), m))
             rootMoves.emplace_back(m);
+    rankRootMoves(pos, rootMoves);
 
     for (auto& t : threads) {
         Worker& w = t->worker();
         w.rootPos = pos;
         w.rootMoves = rootMoves;
         w.nodes = 0;
+        w.tbHits = 0;
         w.completedDepth = 0;
     }
     busy = true;
     threads[0]->startSearching();
+}
+
+// With the root in the tables, only the moves that keep its table value are searched, and the
+// search probes no further when DTZ already decided (it would only see wins it cannot tell apart).
+// Tables smaller than the probe limit are probed at every depth.
+void ThreadPool::rankRootMoves(const Position& pos, std::vector<RootMove>& rootMoves) {
+    const int largest = syzygy::maxPieces();
+    tb = Tablebases{};
+    tb.rule50 = tbRule50;
+    tb.cardinality = std::min(tbProbeLimit, largest);
+    tb.probeDepth = tbProbeLimit > largest ? 0 : tbProbeDepth;
+    if (popcount(pos.pieces()) > tb.cardinality || pos.castlingRights()) return;
+    Position root = pos;
+    const syzygy::RootRanking ranking = syzygy::rankRootMoves(root, rootMoves, tb.rule50);
+    tb.rootInTB = ranking != syzygy::RootRanking::NONE;
+    if (ranking == syzygy::RootRanking::DTZ || (tb.rootInTB && rootMoves[0].tbScore <= VALUE_DRAW)) tb.cardinality = 0;
 }
 
 void ThreadPool::startJob(std::function<void(const std::atomic<bool>& stop)> job) {

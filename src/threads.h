@@ -79,6 +79,7 @@ public:
     void ponderhit();
     void clear();  // forget what the threads learned (new game)
     std::uint64_t nodesSearched() const;
+    std::uint64_t tbHits() const;
 
     // Called by the main search thread.
     void mainThreadSearch();
@@ -94,11 +95,22 @@ public:
     std::atomic<bool> analysis{false};  // UCI_AnalyseMode: report aspiration re-searches and the current move early
     std::atomic<bool> showWdl{false};   // UCI_ShowWDL; both may change while a search reports
     SearchCallbacks callbacks;
+    // Syzygy options (SyzygyProbeLimit, SyzygyProbeDepth, Syzygy50MoveRule), and what they mean
+    // for the current search: the search probes positions of at most `cardinality` pieces (0: none).
+    struct Tablebases {
+        int cardinality = 0, probeDepth = 1;
+        bool rule50 = true;
+        bool rootInTB = false;  // the root moves are ranked by the tables; their tbScore is shown
+    };
+    int tbProbeLimit = 7, tbProbeDepth = 1;
+    bool tbRule50 = true;
+    Tablebases tb;
     // The pool's own table: two engines in one process (datagen's games) never share one.
     TranspositionTable tt;
 
 private:
     Worker& bestWorker();
+    void rankRootMoves(const Position& pos, std::vector<RootMove>& rootMoves);
 
     std::vector<std::unique_ptr<SearchThread>> threads;
     std::atomic<bool> busy{false};

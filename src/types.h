@@ -98,6 +98,10 @@ constexpr Value VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY;
 constexpr Value VALUE_MATED_IN_MAX_PLY = -VALUE_MATE_IN_MAX_PLY;
 // The evaluation never reaches this, so scores above it are mates.
 constexpr Value VALUE_KNOWN_WIN = 10000;
+// Tablebase wins and losses (syzygy.h): just below the mate range and by ply, so that the nearer
+// table win scores higher and no table result reads as a mate.
+constexpr Value VALUE_TB_WIN = VALUE_MATE_IN_MAX_PLY - 1;
+constexpr Value VALUE_TB_WIN_IN_MAX_PLY = VALUE_TB_WIN - MAX_PLY;
 
 constexpr Value mateIn(int ply) { return VALUE_MATE - ply; }
 constexpr Value matedIn(int ply) { return -VALUE_MATE + ply; }

@@ -31,8 +31,8 @@ std::string formatInfo(const SearchInfo& info) {
     if (info.hasWdl) out << " wdl " << info.wdl.win << " " << info.wdl.draw << " " << info.wdl.loss;
     if (info.lowerbound) out << " lowerbound";
     else if (info.upperbound) out << " upperbound";
-    out << " nodes " << info.nodes << " nps " << info.nps << " hashfull " << info.hashfull << " time " << info.time
-        << " pv";
+    out << " nodes " << info.nodes << " nps " << info.nps << " hashfull " << info.hashfull << " tbhits " << info.tbHits
+        << " time " << info.time << " pv";
     for (const std::string& m : info.pv) out << " " << m;
     return out.str();
 }
@@ -208,7 +208,7 @@ bool Session::execute(const std::string& line) {
         const std::string spsa = tunable::spsaInput();
         if (spsa.empty()) error("no tunables in this build: configure with -DQUADBIT_TUNING=ON");
         else send(spsa.substr(0, spsa.size() - 1));
-    } else if (cmd == "d") send(engine.position().pretty());
+    } else if (cmd == "d") send(engine.describePosition());
     else if (cmd == "eval") send(evalTrace(engine.position()));
     else if (cmd == "perft") {  // shorthand of `go perft N`
         std::string depth;

@@ -74,7 +74,7 @@ TEST_CASE("uci: a whole protocol conversation", "[uci]") {
     e.send("go depth 6");
     lines = e.readUntil("bestmove");
     // Every info line with a score carries the standard fields.
-    std::regex info("^info depth \\d+ seldepth \\d+ multipv 1 score (cp|mate) -?\\d+( lowerbound| upperbound)? nodes \\d+ nps \\d+ hashfull \\d+ time \\d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$");
+    std::regex info("^info depth \\d+ seldepth \\d+ multipv 1 score (cp|mate) -?\\d+( lowerbound| upperbound)? nodes \\d+ nps \\d+ hashfull \\d+ tbhits \\d+ time \\d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$");
     int infos = 0;
     for (const auto& l : lines)
         if (startsWith(l, "info depth")) {
