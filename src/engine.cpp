@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "attacks.h"
+#include "cluster.h"
 #include "iolog.h"
 #include "kpk.h"
 #include "material.h"
@@ -96,6 +97,17 @@ Engine::Engine() {
               threads.tbProbeLimit = int(v.asInt());
               return std::string();
           }));
+#ifdef QUADBIT_MPI
+    // The cluster's hash exchange (cluster.h): what each rank sends the others every round.
+    o.add("ClusterShareDepth", Option::spin(cluster::DEFAULT_SHARE_DEPTH, 1, 100, [](const Option& v) {
+              cluster::setShareDepth(int(v.asInt()));
+              return std::string();
+          }));
+    o.add("ClusterBatchSize", Option::spin(cluster::DEFAULT_BATCH_SIZE, 1, cluster::MAX_BATCH_SIZE, [](const Option& v) {
+              cluster::setBatchSize(int(v.asInt()));
+              return std::string();
+          }));
+#endif
     // A tuning build's search constants (searchparams.h), for SPSA; a normal build has none.
     for (const tunable::Param& p : tunable::params())
         o.add(p.name, Option::spin(p.defaultValue, p.min, p.max, [this, value = p.value](const Option& v) {
@@ -188,5 +200,9 @@ std::string Engine::describePosition() const {
     if (syzygy::probeDtz(probed, dtz)) text += "Tablebases DTZ: " + std::to_string(dtz) + "\n";
     return text;
 }
+
+#ifdef QUADBIT_MPI
+void Engine::joinCluster() { cluster::start(threads); }
+#endif
 
 int Engine::hashfull() const { return threads.tt.hashfull(); }

@@ -60,6 +60,10 @@ public:
     // Searches `p` to the end with no reports (bench, speedtest); returns the nodes searched.
     std::uint64_t searchQuietly(const Position& p, const SearchLimits& limits);
     int hashfull() const;
+#ifdef QUADBIT_MPI
+    // Searches from now on as one rank of the cluster (cluster.h).
+    void joinCluster();
+#endif
     const std::string& placement() const { return threads.placement(); }
 
 private:

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "cluster.h"
 #include "evalparams.h"
 #include "movegen.h"
 #include "skill.h"
@@ -105,7 +106,9 @@ bool Worker::stopRequested() const { return rootDepth > 1 && pool.stop.load(std:
 // cost more, every TIME_CHECK_INTERVAL nodes.
 void Worker::checkLimits() {
     if (nodeLimit && nodes.load(std::memory_order_relaxed) >= nodeLimit) pool.stop = true;
-    if (!isMain() || --callsUntilTimeCheck > 0 || !completedDepth.load(std::memory_order_relaxed)) return;
+    if (!isMain() || --callsUntilTimeCheck > 0) return;
+    if (cluster::active()) cluster::progress(pool.searchId, pool.localNodes(), pool.localTbHits(), pool.tt);
+    if (!completedDepth.load(std::memory_order_relaxed)) return;
     callsUntilTimeCheck = TIME_CHECK_INTERVAL;
     if (pool.limits.nodes && pool.nodesSearched() >= pool.limits.nodes) pool.stop = true;
     if (!pool.ponder.load(std::memory_order_relaxed) && time->hardLimitReached()) pool.stop = true;
@@ -270,8 +273,7 @@ void Worker::reportIteration(int depth, Value alpha, Value beta) const {
     }
 }
 
-void Worker::reportFinal() const {
-    const RootMove& best = rootMoves[0];
+void Worker::reportFinal(const RootMove& best) const {
     if (!pool.callbacks.onInfo || best.score == -VALUE_INFINITE) return;  // stopped before any score
     const TimePoint elapsed = std::max<TimePoint>(1, time->elapsed());
     const bool tableScore = pool.tb.rootInTB && !isMateScore(best.score);
@@ -295,11 +297,10 @@ void Worker::reportFinal() const {
 // The PV's second move; when the PV is one move long (a stop, or a hash cutoff right after the
 // root), the hash table's move there; failing that, the reply the static evaluation likes best.
 // A GUI can then ponder after every move.
-Move Worker::ponderMove() {
-    const RootMove& best = rootMoves[0];
-    if (best.pv.size() > 1) return best.pv[1];
+Move Worker::ponderMove(const std::vector<Move>& pv) {
+    if (pv.size() > 1) return pv[1];
     Position pos = rootPos;
-    pos.makeMove(best.move());
+    pos.makeMove(pv[0]);
     const MoveList<LEGAL> replies(pos);
     TTData tte{};
     void* slot = nullptr;
@@ -595,10 +596,12 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     }
 
     if (pvNode) bestValue = std::min(bestValue, maxValue);  // no better than the table says
-    if (!excluded && !(rootNode && pvIndex))
-        pool.tt.store(slot, key, valueToTT(bestValue, ply),
-                 bestValue >= beta ? BOUND_LOWER : pvNode && bestMove ? BOUND_EXACT : BOUND_UPPER, depth, bestMove,
-                 ss->staticEval, ss->ttPv);
+    if (!excluded && !(rootNode && pvIndex)) {
+        const Bound bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
+        pool.tt.store(slot, key, valueToTT(bestValue, ply), bound, depth, bestMove, ss->staticEval, ss->ttPv);
+        // In a cluster the deep entries go to the other ranks too.
+        if (cluster::active()) cluster::share(index, key, valueToTT(bestValue, ply), bound, depth, bestMove, ss->staticEval);
+    }
     return bestValue;
 }
 

@@ -90,10 +90,11 @@ public:
     void clear();                // forget all learned move-ordering statistics
     void iterativeDeepening();   // the search of one `go`, until the pool says stop
     // The line the best move comes from, with the depth and bound its score was found at: after
-    // a stop in mid-iteration, or when another thread's move was chosen.
-    void reportFinal() const;
-    // The expected reply to the best move (MOVE_NONE if the game ends there), for `ponder`.
-    Move ponderMove();
+    // a stop in mid-iteration, or when another thread's (or rank's) move was chosen.
+    void reportFinal(const RootMove& best) const;
+    // The expected reply in the line `pv` from the root (MOVE_NONE if the game ends after its
+    // first move), for `ponder`.
+    Move ponderMove(const std::vector<Move>& pv);
     std::size_t id() const { return index; }
     bool isMain() const { return index == 0; }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <system_error>
 
+#include "cluster.h"
 #include "movegen.h"
 #include "rootprobe.h"
 #include "syzygy.h"
@@ -106,17 +107,23 @@ void ThreadPool::clear() {
     for (auto& t : threads) t->worker().clear();
 }
 
-std::uint64_t ThreadPool::nodesSearched() const {
+std::uint64_t ThreadPool::localNodes() const {
     std::uint64_t total = 0;
     for (const auto& t : threads) total += t->worker().nodes.load(std::memory_order_relaxed);
     return total;
 }
 
-std::uint64_t ThreadPool::tbHits() const {
+std::uint64_t ThreadPool::localTbHits() const {
     std::uint64_t total = 0;
     for (const auto& t : threads) total += t->worker().tbHits.load(std::memory_order_relaxed);
     return total;
 }
+
+std::uint64_t ThreadPool::nodesSearched() const {
+    return localNodes() + (cluster::active() ? cluster::remoteNodes(searchId) : 0);
+}
+
+std::uint64_t ThreadPool::tbHits() const { return localTbHits() + (cluster::active() ? cluster::remoteTbHits(searchId) : 0); }
 
 void ThreadPool::waitForSearchFinished() {
     if (!threads.empty()) threads[0]->waitForSearchFinished();
@@ -125,9 +132,20 @@ void ThreadPool::waitForSearchFinished() {
 void ThreadPool::startThinking(const Position& pos, const SearchLimits& searchLimits, TimePoint startTime) {
     waitForSearchFinished();
     stop = false;
-    ponder = searchLimits.ponder;
-    stopOnPonderhit = false;
+    ++searchId;  // after clearing stop: the cluster reads the id first, then stop (cluster.cpp)
     limits = searchLimits;
+    // In a cluster the root alone keeps the clock and counts the nodes; the other ranks search
+    // until it stops them.
+    if (cluster::active() && !cluster::isRoot()) {
+        SearchLimits helper;
+        helper.depth = limits.depth;
+        helper.mate = limits.mate;
+        helper.searchmoves = limits.searchmoves;
+        helper.infinite = true;
+        limits = helper;
+    }
+    ponder = limits.ponder;
+    stopOnPonderhit = false;
     time.init(limits, pos.sideToMove(), pos.gamePly(), moveOverhead, startTime);
     tt.newSearch();
 
@@ -201,29 +219,72 @@ void ThreadPool::mainThreadSearch() {
     stop = true;
     for (std::size_t i = 1; i < threads.size(); ++i) threads[i]->waitForSearchFinished();
 
+    const RootMove line = chooseLine();
     std::string best, reply;
-    if (!main.rootMoves.empty()) {
-        Worker& chosen = bestWorker();
-        // The GUI sees the line the move comes from, and where a stop cut an iteration short,
-        // the depth and bound the score belongs to.
-        if (&chosen != &main || main.interrupted || main.weakened) chosen.reportFinal();
-        best = main.rootPos.moveToUci(chosen.rootMoves[0].move());
-        const Move expected = chosen.ponderMove();
+    if (line.move()) {
+        best = main.rootPos.moveToUci(line.move());
+        const Move expected = main.ponderMove(line.pv);
         if (expected) reply = main.rootPos.moveToUci(expected);
     }
-    if (callbacks.onBestMove) callbacks.onBestMove(best, reply);
+    if (callbacks.onBestMove && cluster::isRoot()) callbacks.onBestMove(best, reply);
     busy = false;
 }
 
-// The final move is chosen by a vote over the threads' completed iterations: each thread's best
-// move gets (score - lowest score + 14) * completed depth. A thread that found a mate is taken
-// at once (the shortest mate first).
-Worker& ThreadPool::bestWorker() {
-    Worker* best = &threads[0]->worker();
-    if (threads.size() == 1 || multiPV > 1 || skillLevel < 20) return *best;
+RootMove ThreadPool::chooseLine() {
+    Worker& main = threads[0]->worker();
+    RootMove line(MOVE_NONE);
+    bool report = false;
+    if (!main.rootMoves.empty()) {
+        Worker& chosen = bestWorker();
+        line = chosen.rootMoves[0];
+        // The GUI sees the line the move comes from, and where a stop cut an iteration short,
+        // the depth and bound the score belongs to.
+        report = &chosen != &main || main.interrupted || main.weakened;
+    }
+    if (cluster::active()) {
+        cluster::progress(searchId, localNodes(), localTbHits(), tt);
+        cluster::Result own;
+        if (line.move()) {
+            own.move = line.move();
+            own.score = line.score;
+            own.depth = line.scoreDepth;
+            own.selDepth = line.selDepth;
+            own.lowerbound = line.lowerbound;
+            own.upperbound = line.upperbound;
+            own.pv = line.pv;
+        }
+        const std::vector<cluster::Result> results = cluster::finishSearch(searchId, own);
+        if (!cluster::isRoot()) return RootMove(MOVE_NONE);
+        std::vector<Candidate> candidates;
+        for (const cluster::Result& r : results) candidates.push_back({r.move, r.score, r.depth});
+        const std::size_t winner = multiPV > 1 || skillLevel < 20 || !line.move() ? 0 : vote(candidates);
+        if (winner) {
+            const cluster::Result& r = results[winner];
+            const auto same = std::find_if(main.rootMoves.begin(), main.rootMoves.end(),
+                                           [&](const RootMove& rm) { return rm.move() == r.move; });
+            line = RootMove(r.move);
+            line.pv = r.pv;
+            line.score = r.score;
+            line.scoreDepth = r.depth;
+            line.selDepth = r.selDepth;
+            line.lowerbound = r.lowerbound;
+            line.upperbound = r.upperbound;
+            line.tbScore = same != main.rootMoves.end() ? same->tbScore : VALUE_NONE;
+            report = true;
+        }
+    }
+    if (report) main.reportFinal(line);
+    return line;
+}
+
+// The final move is chosen by a vote over the threads' completed iterations (and in a cluster
+// over the ranks' answers): each candidate's move gets (score - lowest score + 14) * depth. A
+// candidate that found a mate is taken at once (the shortest mate first). Candidates of depth 0
+// have no completed iteration and do not vote; the first is the default.
+std::size_t vote(const std::vector<Candidate>& candidates) {
     Value minScore = VALUE_INFINITE;
-    for (auto& t : threads)
-        if (t->worker().completedDepth > 0) minScore = std::min(minScore, t->worker().rootMoves[0].score);
+    for (const Candidate& c : candidates)
+        if (c.depth > 0) minScore = std::min(minScore, c.score);
     std::vector<std::pair<Move, std::int64_t>> votes;
     auto voteOf = [&](Move m) -> std::int64_t& {
         for (auto& v : votes)
@@ -231,18 +292,27 @@ Worker& ThreadPool::bestWorker() {
         votes.push_back({m, 0});
         return votes.back().second;
     };
-    for (auto& t : threads) {
-        Worker& w = t->worker();
-        if (w.completedDepth > 0) voteOf(w.rootMoves[0].move()) += std::int64_t(w.rootMoves[0].score - minScore + 14) * w.completedDepth;
-    }
-    for (auto& t : threads) {
-        Worker& w = t->worker();
-        if (w.completedDepth == 0) continue;
-        Value score = w.rootMoves[0].score, bestScore = best->rootMoves[0].score;
+    for (const Candidate& c : candidates)
+        if (c.depth > 0) voteOf(c.move) += std::int64_t(c.score - minScore + 14) * c.depth;
+    std::size_t best = 0;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const Candidate& c = candidates[i];
+        if (c.depth == 0) continue;
+        const Value bestScore = candidates[best].score;
         if (bestScore >= VALUE_MATE_IN_MAX_PLY) {
-            if (score > bestScore) best = &w;  // a shorter mate
-        } else if (score >= VALUE_MATE_IN_MAX_PLY || voteOf(w.rootMoves[0].move()) > voteOf(best->rootMoves[0].move()))
-            best = &w;
+            if (c.score > bestScore) best = i;  // a shorter mate
+        } else if (c.score >= VALUE_MATE_IN_MAX_PLY || voteOf(c.move) > voteOf(candidates[best].move))
+            best = i;
     }
-    return *best;
+    return best;
+}
+
+Worker& ThreadPool::bestWorker() {
+    if (threads.size() == 1 || multiPV > 1 || skillLevel < 20) return threads[0]->worker();
+    std::vector<Candidate> candidates;
+    for (auto& t : threads) {
+        const Worker& w = t->worker();
+        candidates.push_back({w.rootMoves[0].move(), w.rootMoves[0].score, w.completedDepth});
+    }
+    return threads[vote(candidates)]->worker();
 }

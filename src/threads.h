@@ -19,6 +19,15 @@
 
 class ThreadPool;
 
+// One thread's (or, in a cluster, one rank's) answer, for the vote that picks the move to play.
+struct Candidate {
+    Move move;
+    Value score;
+    int depth;  // of its completed iterations; 0: none, no vote
+};
+// The index of the winning candidate.
+std::size_t vote(const std::vector<Candidate>& candidates);
+
 class SearchThread {
 public:
     // `pu` is the processing unit to bind to, or -1 to run unpinned.
@@ -78,13 +87,18 @@ public:
     }
     void ponderhit();
     void clear();  // forget what the threads learned (new game)
+    // Over all threads, and in a cluster over all ranks (as last reported).
     std::uint64_t nodesSearched() const;
     std::uint64_t tbHits() const;
+    // Over this process's threads only.
+    std::uint64_t localNodes() const;
+    std::uint64_t localTbHits() const;
 
     // Called by the main search thread.
     void mainThreadSearch();
 
     std::atomic<bool> stop{false};
+    std::atomic<std::uint64_t> searchId{0};  // counts the searches started (the cluster's ranks match them up)
     std::atomic<bool> ponder{false};
     std::atomic<bool> stopOnPonderhit{false};
     SearchLimits limits;
@@ -110,6 +124,9 @@ public:
 
 private:
     Worker& bestWorker();
+    // The line to play: the best thread's, or in a cluster the line the ranks vote for. Empty
+    // PV on a rank other than the root, which has nothing to play.
+    RootMove chooseLine();
     void rankRootMoves(const Position& pos, std::vector<RootMove>& rootMoves);
 
     std::vector<std::unique_ptr<SearchThread>> threads;

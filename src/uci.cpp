@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "bench.h"
+#include "cluster.h"
 #include "datagen.h"
 #include "engine.h"
 #include "eval.h"
@@ -220,6 +221,7 @@ bool Session::execute(const std::string& line) {
 }
 
 void send(const std::string& text) {
+    if (!cluster::isRoot()) return;  // in a cluster the root alone speaks UCI
     std::lock_guard<std::mutex> lock(outputMutex);
     iolog::write('>', text);
     std::cout << text << std::endl;
@@ -244,12 +246,23 @@ int loop(int argc, char** argv) {
         engine.wait();  // a command-line search or perft runs to its end
         return session.errors() ? 1 : 0;
     }
+#ifdef QUADBIT_MPI
+    // Every rank runs the root's commands in the same order (cluster.h).
+    engine.joinCluster();
+    for (std::string line; cluster::getline(line);) {
+        if (cluster::isRoot()) iolog::write('<', line);
+        if (!session.execute(line)) break;
+    }
+    cluster::stop();
+    return 0;
+#else
     for (std::string line; std::getline(std::cin, line);) {
         iolog::write('<', line);
         if (!session.execute(line)) return 0;
     }
     session.execute("quit");
     return 0;
+#endif
 }
 
 }  // namespace uci

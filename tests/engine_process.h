@@ -15,7 +15,10 @@
 
 class EngineProcess {
 public:
-    explicit EngineProcess(const std::vector<std::string>& args = {}) {
+    explicit EngineProcess(const std::vector<std::string>& args = {}) : EngineProcess(QUADBIT_ENGINE, args) {}
+
+    // Another program (mpirun, which starts the cluster engine) with its arguments.
+    EngineProcess(const std::string& program, const std::vector<std::string>& args) {
         int in[2], out[2];
         if (pipe(in) || pipe(out)) throw std::runtime_error("pipe failed");
         pid = fork();
@@ -24,10 +27,10 @@ public:
             dup2(out[1], 1);
             close(in[1]);
             close(out[0]);
-            std::vector<char*> argv{const_cast<char*>(QUADBIT_ENGINE)};
+            std::vector<char*> argv{const_cast<char*>(program.c_str())};
             for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
             argv.push_back(nullptr);
-            execv(QUADBIT_ENGINE, argv.data());
+            execv(program.c_str(), argv.data());
             _exit(127);
         }
         close(in[0]);

@@ -120,11 +120,13 @@ TEST_CASE("threads: 64 threads search, stop and resize repeatedly without deadlo
     REQUIRE(e.waitExit(10000) == 0);
 }
 
-TEST_CASE("threads: stop is answered within 10 ms with 8 threads", "[threads][latency]") {
+TEST_CASE("threads: stop is answered within 25 ms with 8 threads", "[threads][latency]") {
     EngineProcess e;
     e.send("setoption name Threads value 8");
     e.send("position startpos");
+    // Eight threads on as few as two cores, with other tests running beside: the threads must
+    // all be scheduled to see the flag, so the bound is looser than with one thread.
     long median = e.medianStopLatencyMicros();
     INFO("median " << median << " us");
-    REQUIRE(median < 10000);
+    REQUIRE(median < 25000);
 }

@@ -1,0 +1,58 @@
+"""What the measuring scripts share: the positions of the time-to-depth runs and a one-shot UCI
+session that times its last command."""
+import os
+import subprocess
+import time
+
+POSITIONS = [  # middlegames and endgames from the bench set
+    "r1bq1rk1/pp1nppbp/2p3pn/8/P2PN3/3B1N1P/1PP2PP1/R1BQK2R w KQ - 1 9",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
+    "r3r1k1/2p2ppp/p1p1bn2/8/1q2P3/2NPQN2/PPP3PP/R4RK1 b - - 2 15",
+    "3r1rk1/p5pp/bpp1pp2/8/q1PP1P2/b3P3/P2NQRPP/1R2B1K1 b - - 6 22",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "6k1/5pp1/8/8/8/8/1R3PP1/6K1 w - - 0 1",
+]
+
+
+def cpu_count():
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def run_uci(argv, commands, until, timeout=600):
+    """Send commands, read until a line starting with `until`, return (lines, seconds after the last command)."""
+    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    for c in commands[:-1]:
+        proc.stdin.write(c + "\n")
+    proc.stdin.write("isready\n")
+    proc.stdin.flush()
+    for line in proc.stdout:
+        if line.startswith("readyok"):
+            break
+    start = time.perf_counter()
+    proc.stdin.write(commands[-1] + "\n")
+    proc.stdin.flush()
+    lines = []
+    for line in proc.stdout:
+        lines.append(line.rstrip("\n"))
+        if line.startswith(until):
+            break
+    seconds = time.perf_counter() - start
+    proc.stdin.write("quit\n")
+    proc.stdin.flush()
+    proc.wait(timeout=30)
+    return lines, seconds
+
+
+def time_to_depth(argv, threads, depth, extra=()):
+    total = 0.0
+    for fen in POSITIONS:
+        cmds = list(extra) + [f"setoption name Threads value {threads}", "setoption name Hash value 64",
+                              "ucinewgame", f"position fen {fen}", f"go depth {depth}"]
+        _, seconds = run_uci(argv, cmds, "bestmove")
+        total += seconds
+    return total
