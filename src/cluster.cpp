@@ -63,6 +63,7 @@ struct SendBuffer {
     Shared entries[BUFFER_ENTRIES];
 };
 SendBuffer buffers[MAX_THREADS];
+std::atomic<int> buffersUsed{0};  // one past the highest thread index that has offered an entry
 
 int myRank = 0, rankCount = 1;
 bool running = false;
@@ -156,7 +157,8 @@ void fillStatus(Status& s) {
 
 void fillBatch(std::vector<Shared>& batch, int entries) {
     batch.clear();
-    for (SendBuffer& b : buffers) {
+    for (int i = 0; i < buffersUsed.load(std::memory_order_relaxed); ++i) {
+        SendBuffer& b = buffers[i];
         if (!b.count.load(std::memory_order_relaxed)) continue;
         while (b.busy.test_and_set(std::memory_order_acquire)) {}
         batch.insert(batch.end(), b.entries, b.entries + b.count.load(std::memory_order_relaxed));
@@ -168,6 +170,8 @@ void fillBatch(std::vector<Shared>& batch, int entries) {
                       [](const Shared& a, const Shared& b) { return a.depth > b.depth; });
     batch.resize(std::size_t(entries));  // padded with empty entries (key 0)
 }
+
+constexpr std::chrono::microseconds ROUND_INTERVAL{1000};
 
 // Every rank: one round after another until the round that carries `quit`.
 void communicate() {
@@ -189,9 +193,13 @@ void communicate() {
         check(MPI_Iallgather(batch.data(), currentBatch * int(sizeof(Shared)), MPI_BYTE, received.data(),
                              currentBatch * int(sizeof(Shared)), MPI_BYTE, MPI_COMM_WORLD, &requests[2]),
               "MPI_Iallgather");
-        for (int done = 0; !done;) {
+        // A round a millisecond: each wake-up of this thread takes its core from a search thread
+        // for a moment, so it wakes rarely (the collectives themselves take microseconds).
+        std::this_thread::sleep_for(ROUND_INTERVAL);
+        for (int done = 0;;) {
             check(MPI_Testall(3, requests, &done, MPI_STATUSES_IGNORE), "MPI_Testall");
-            if (!done) std::this_thread::sleep_for(std::chrono::microseconds(50));
+            if (done) break;
+            std::this_thread::sleep_for(ROUND_INTERVAL / 4);
         }
 
         // The root's lines, whole ones only, in order.
@@ -222,7 +230,6 @@ void communicate() {
             // A rank that is not searching does not drain its inbox: keep only the newest.
             if (inbox.size() > 1u << 16) inbox.erase(inbox.begin(), inbox.end() - (1 << 16));
         }
-        if (!last) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     std::lock_guard<std::mutex> lock(statusMutex);
     statusChanged.notify_all();
@@ -283,6 +290,8 @@ void setBatchSize(int entries) { batchSize = entries; }
 void share(std::size_t thread, Key key, Value value, Bound bound, int depth, Move move, Value eval) {
     if (depth < shareDepth.load(std::memory_order_relaxed) || thread >= MAX_THREADS) return;
     SendBuffer& b = buffers[thread];
+    for (int used = buffersUsed.load(std::memory_order_relaxed); used <= int(thread);)
+        buffersUsed.compare_exchange_weak(used, int(thread) + 1, std::memory_order_relaxed);
     if (b.busy.test_and_set(std::memory_order_acquire)) return;
     const Shared e{key, std::int16_t(value), std::int16_t(eval), std::uint16_t(move), std::uint8_t(depth), std::uint8_t(bound)};
     if (const int n = b.count.load(std::memory_order_relaxed); n < BUFFER_ENTRIES) {

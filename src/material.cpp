@@ -63,7 +63,10 @@ int scaleFor(const Side& us, const Side& them, endgame::Id& special) {
                 special = endgame::KNNKP;  // the pawn makes mate possible (Troitzky)
                 return SCALE_NO_MATING_POTENTIAL;
             }
-            if (!us.canForceMate()) return us.colourBound() ? SCALE_DRAW : SCALE_NO_MATING_POTENTIAL;
+            // Colour-bound bishops never mate; two knights against a bare king mate only if the
+            // king helps (../shared/seeds/mating-potential.txt): both draws, whatever the
+            // material count says.
+            if (!us.canForceMate()) return us.colourBound() || them.bare() ? SCALE_DRAW : SCALE_NO_MATING_POTENTIAL;
             if (us.pieces() == 1 && us.queens == 1 && them.pawns == 1) special = endgame::KQKP;
             if (us.pieces() == 1 && us.rooks == 1 && them.pawns == 1) special = endgame::KRKP;
             return SCALE_NORMAL;
