@@ -199,6 +199,21 @@ int scaleKQKP(Color strong, const Position& pos, int tableScale) {
     return SCALE_NEAR_DRAW;
 }
 
+// Queen against rook and pawn: a pawn on its sixth or seventh rank, shielded by the rook and
+// threatening to queen, ties the queen down; most such positions are draws (in the tablebase-
+// labelled ../shared/data/endgames/dev.epd, 50 of the 62 with the pawn that far that the queen
+// does not lose), unless the queen's king already guards the queening square. A pawn further
+// back is the classic win.
+int scaleKQKRP(Color strong, const Position& pos, int tableScale) {
+    Color weak = ~strong;
+    Square pawn = lsb(pos.pieces(weak, PAWN));
+    if (relativeRank(weak, pawn) < 5) return tableScale;
+    Square promo = pawns::promotionSquare(weak, pawn);
+    int guard = distance(pos.kingSquare(strong), promo);
+    if (guard <= 1 && guard < distance(pos.kingSquare(weak), promo)) return tableScale;
+    return SCALE_NO_MATING_POTENTIAL;
+}
+
 // The last pawn against a minor that can be given for it (K+minor+P v K+minor): the defender
 // needs only to control the pawn's path. Syzygy: king on or beside the path ~97% drawn, the
 // piece on or attacking it ~90%, neither ~50%.
@@ -287,6 +302,7 @@ int scale(Id id, Color strong, const Position& pos, const pawns::Entry& pe, int 
     case KRKN: return scaleKRKN(strong, pos, tableScale);
     case KNPK: return scaleKNPK(strong, pos, tableScale);
     case MINORS_KN: return scaleMinorsKN(strong, pos, tableScale);
+    case KQKRP: return scaleKQKRP(strong, pos, tableScale);
     default: return tableScale;
     }
 }

@@ -29,6 +29,7 @@ enum Id : int {
     KRKN,       // rook against knight: won when the knight strays from its king
     KNPK,       // knight and pawn against king: the pawn can be lost, the rook pawn draws
     MINORS_KN,  // two minors against a knight: drawn unless the king is caught in a corner
+    KQKRP,      // queen against rook and an advanced pawn
     ID_NB
 };
 

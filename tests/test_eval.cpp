@@ -83,7 +83,7 @@ TEST_CASE("eval: the material table lookup equals the slow path for every in-ran
     material::Entry three = entryOf("4k3/8/8/8/8/8/8/1NN1K1N1 w - - 0 1");
     REQUIRE(three.scale[WHITE] == params::SCALE_NORMAL);       // three knights can mate
     material::Entry two = entryOf("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1");
-    REQUIRE(two.scale[WHITE] == params::SCALE_NO_MATING_POTENTIAL);  // two knights cannot force it
+    REQUIRE(two.scale[WHITE] == params::SCALE_DRAW);  // two knights cannot force it: a draw against a bare king
 }
 
 TEST_CASE("eval: pawnless leader needs twice the advantage, except against a bare king", "[eval][material]") {
@@ -157,6 +157,12 @@ TEST_CASE("eval: complex draws by position", "[eval][endgame]") {
     REQUIRE(whiteEval("7k/8/8/7P/8/8/8/3BK3 w - - 0 1") == 0);
     // The right bishop wins.
     REQUIRE(whiteEval("7k/8/8/7P/8/8/8/2B1K3 w - - 0 1") > 300);
+    // K+Q v K+R+P: a pawn on its seventh, shielded by the rook, holds the queen to a draw...
+    REQUIRE(std::abs(whiteEval("8/8/1Q6/8/2K5/8/3pk3/3r4 w - - 0 1")) < 50);
+    REQUIRE(std::abs(whiteEval("7k/8/8/6Q1/4K3/1r6/1p6/8 w - - 0 1")) < 50);
+    // ...unless the queen's king guards the queening square; a pawn further back is lost.
+    REQUIRE(whiteEval("7k/8/8/6Q1/8/1r6/1p6/2K5 w - - 0 1") > 100);
+    REQUIRE(whiteEval("8/8/1Q6/3p4/2K5/8/4k3/3r4 w - - 0 1") > 150);
 }
 
 TEST_CASE("eval: KPK and pawn endings", "[eval][endgame]") {
