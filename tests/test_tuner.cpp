@@ -112,6 +112,11 @@ TEST_CASE("tuner: it rewrites evalparams.h in place, and only the values", "[tun
     REQUIRE(changed.find("S(-91,-61)") != std::string::npos);
     REQUIRE(changed.find("HANGING = S(31, 17)") != std::string::npos);
     REQUIRE(changed.size() == header.size());  // the same widths: nothing else moved
+    // A value wider than its column keeps the table's layout, and rewriting again changes nothing.
+    model.setWeight(&params::PST[KNIGHT][SQ_A1], 38, -173);
+    const std::string wide = model.rewrite(header);
+    REQUIRE(wide.find("S( 38,-173)") != std::string::npos);
+    REQUIRE(model.rewrite(wide) == wide);
 }
 
 TEST_CASE("tuner: tune runs end to end on datagen's output", "[tuner][datagen]") {
