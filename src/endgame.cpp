@@ -199,15 +199,15 @@ int scaleKQKP(Color strong, const Position& pos, int tableScale) {
     return SCALE_NEAR_DRAW;
 }
 
-// Queen against rook and pawn: a pawn on its sixth or seventh rank, shielded by the rook and
-// threatening to queen, ties the queen down; most such positions are draws (in the tablebase-
-// labelled ../shared/data/endgames/dev.epd, 50 of the 62 with the pawn that far that the queen
-// does not lose), unless the queen's king already guards the queening square. A pawn further
-// back is the classic win.
+// Queen against rook and pawn: a pawn on its sixth or seventh rank, threatening to queen with the
+// rook's support, ties the queen down; most such positions are draws (in the tablebase-labelled
+// ../shared/data/endgames/dev.epd, 50 of the 62 with the pawn that far that the queen does not
+// lose), unless the queen's king already guards the queening square. A pawn further back is the
+// classic win.
 int scaleKQKRP(Color strong, const Position& pos, int tableScale) {
     Color weak = ~strong;
     Square pawn = lsb(pos.pieces(weak, PAWN));
-    if (relativeRank(weak, pawn) < 5) return tableScale;
+    if (relativeRank(weak, pawn) < 5) return tableScale;  // ranks count from 0: 5 is the sixth
     Square promo = pawns::promotionSquare(weak, pawn);
     int guard = distance(pos.kingSquare(strong), promo);
     if (guard <= 1 && guard < distance(pos.kingSquare(weak), promo)) return tableScale;

@@ -103,10 +103,10 @@ auto parallelSum(std::size_t begin, std::size_t end, int threads, F f) {
     return sum;
 }
 
-// The piece-square tables' style, S(%3d,%3d), rather than S(%d, %d): both fields three wide.
+// The piece-square tables' style, S(%3d,%3d), rather than S(%d, %d): both fields three wide, or
+// a value that outgrew its column with no space after the comma ("S( 38,-173)").
 bool aligned(const std::string& token) {
     const std::size_t open = token.find('('), comma = token.find(','), close = token.find(')');
-    // A table column ("S( 38,-173)" too, where a value outgrew its width), not prose ("S(30, 55)").
     return comma - open - 1 >= 3 && (close - comma - 1 == 3 || token[comma + 1] != ' ');
 }
 
