@@ -49,10 +49,11 @@ def run_uci(argv, commands, until, timeout=600):
 
 
 def time_to_depth(argv, threads, depth, extra=()):
-    total = 0.0
+    """Seconds to reach `depth` from a fresh hash, one figure per position of POSITIONS."""
+    times = []
     for fen in POSITIONS:
         cmds = list(extra) + [f"setoption name Threads value {threads}", "setoption name Hash value 64",
                               "ucinewgame", f"position fen {fen}", f"go depth {depth}"]
         _, seconds = run_uci(argv, cmds, "bestmove")
-        total += seconds
-    return total
+        times.append(seconds)
+    return times

@@ -5,10 +5,15 @@
 
 #include <mpi.h>
 #include <signal.h>
+#include <linux/futex.h>
+#include <sys/mman.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <climits>
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
@@ -31,6 +36,7 @@ constexpr int TEXT_BYTES = 4000;
 struct Control {
     std::uint64_t stopSearch;  // the root's search of this id is over: every rank stops it
     std::int32_t batchSize;    // entries per rank in the next round's hash exchange
+    std::int32_t pause;        // microseconds before the next round (the root's choice, see pace())
     std::int32_t textBytes;
     std::int32_t quit;
     char text[TEXT_BYTES];
@@ -40,6 +46,7 @@ struct Control {
 struct Status {
     std::uint64_t searchId, nodes, tbHits;
     std::uint64_t finished;  // the last search this rank has finished; its result follows
+    std::uint64_t tablesAsked;  // the hash tables this rank has asked for (nodeTable)
     std::int32_t score, depth, selDepth, pvLength;
     std::int32_t lowerbound, upperbound;
     std::uint16_t pv[MAX_PV];
@@ -66,6 +73,11 @@ SendBuffer buffers[MAX_THREADS];
 std::atomic<int> buffersUsed{0};  // one past the highest thread index that has offered an entry
 
 int myRank = 0, rankCount = 1;
+// The ranks of this machine (MPI_COMM_TYPE_SHARED: they can share memory) and, by rank, the
+// machine each is on, named by the lowest rank there.
+MPI_Comm machineComm = MPI_COMM_NULL;
+int machineRank = 0, machineSize = 1, machineCount = 1;
+std::vector<int> machineOf;
 bool running = false;
 std::atomic<int> shareDepth{DEFAULT_SHARE_DEPTH};
 std::atomic<int> batchSize{DEFAULT_BATCH_SIZE};
@@ -90,6 +102,19 @@ std::vector<Status> statuses;   // every rank's last status, by rank
 std::mutex inboxMutex;
 std::vector<Shared> inbox;
 
+// The machine's table: asked for by each rank's main thread (nodeTable), made by the machine's
+// communication threads together. All but the communication thread read it under tableMutex.
+std::atomic<bool> nodeHash{true};
+std::mutex tableMutex;
+std::condition_variable tableReady;
+std::atomic<std::uint64_t> tablesAsked{0};
+std::uint64_t tablesMade = 0;
+std::size_t tableBytes = 0;
+void* tableBase = nullptr;
+std::string tableNote, tableError;
+MPI_Win window = MPI_WIN_NULL;  // the shared table's memory, MPI_WIN_NULL when each rank has its own
+std::atomic<bool> sendEntries{true};  // some other rank has a table of its own
+
 [[noreturn]] void fail(const std::string& what) {
     if (myRank == 0) std::cout << "info string error: cluster: " << what << "; exiting" << std::endl;
     std::_Exit(1);
@@ -110,6 +135,25 @@ void onTerminate(int) {
     _exit(1);
 }
 
+// The doorbell of this machine: a word in shared memory on which the communication threads of
+// its ranks sleep between rounds (a futex across processes). Ringing it wakes them all at once, so
+// that a command, a stop or a result goes round in microseconds while the rounds are otherwise
+// rare. A rank alone on its machine, or one that could not map it, rings a word of its own.
+std::atomic<std::uint32_t> ownBell{0};
+std::atomic<std::uint32_t>* bell = &ownBell;
+MPI_Win bellWindow = MPI_WIN_NULL;
+
+void ring() {
+    bell->fetch_add(1);
+    syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(bell), FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);
+}
+
+// Sleeps for `pause` or until the bell rings after it read `seen`.
+void pauseFor(std::chrono::microseconds pause, std::uint32_t seen) {
+    const timespec timeout{0, long(pause.count()) * 1000};
+    syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(bell), FUTEX_WAIT, seen, &timeout, nullptr, 0);
+}
+
 bool isQuit(const std::string& line) {
     std::istringstream in(line);
     std::string command;
@@ -118,12 +162,19 @@ bool isQuit(const std::string& line) {
 
 void readInput() {
     for (std::string line; std::getline(std::cin, line);) {
-        std::lock_guard<std::mutex> lock(linesMutex);
-        outgoing.push_back(line);
-        if (isQuit(line)) return;
+        bool quit = isQuit(line);
+        {
+            std::lock_guard<std::mutex> lock(linesMutex);
+            outgoing.push_back(line);
+        }
+        ring();
+        if (quit) return;
     }
-    std::lock_guard<std::mutex> lock(linesMutex);
-    outgoing.push_back("quit");  // the GUI has gone
+    {
+        std::lock_guard<std::mutex> lock(linesMutex);
+        outgoing.push_back("quit");  // the GUI has gone
+    }
+    ring();
 }
 
 // The root's part of a round: as many whole lines as fit, or the next piece of a long one.
@@ -153,6 +204,7 @@ void fillStatus(Status& s) {
     s.searchId = progressId.load();
     s.nodes = progressNodes.load();
     s.tbHits = progressTbHits.load();
+    s.tablesAsked = tablesAsked.load();
 }
 
 void fillBatch(std::vector<Shared>& batch, int entries) {
@@ -171,7 +223,96 @@ void fillBatch(std::vector<Shared>& batch, int entries) {
     batch.resize(std::size_t(entries));  // padded with empty entries (key 0)
 }
 
-constexpr std::chrono::microseconds ROUND_INTERVAL{1000};
+std::string megabytes(std::size_t bytes) { return std::to_string(bytes >> 20) + " MB"; }
+
+// Maps every page of a shared table into this process now. Each process has its own page table:
+// a rank that had not touched the pages another rank cleared took a fault on each of them during
+// its first search (64 MB in 4 KB pages: some 40 ms of a short search, measured).
+void populate(void* base, std::size_t bytes) {
+#ifdef MADV_POPULATE_WRITE
+    if (madvise(base, bytes, MADV_POPULATE_WRITE) == 0) return;  // Linux 5.14 and later
+#endif
+    volatile char* page = static_cast<char*>(base);
+    const std::size_t step = std::size_t(sysconf(_SC_PAGESIZE));
+    for (std::size_t offset = 0; offset < bytes; offset += step) page[offset] = page[offset];
+}
+
+// Makes the machine's next table: a window of shared memory that the machine's first rank
+// allocates and every rank maps (MPI-3), in place of the one before. Open MPI keeps such windows
+// in files in /dev/shm (osc_sm_backing_directory): a table larger than its free space would fault
+// when first touched, so the first rank checks and the others follow its word.
+void makeTable() {
+    tableError.clear();
+    std::uint64_t freeBytes = 0;
+    if (machineRank == 0) {
+        struct statvfs fs;
+        if (nodeHash && statvfs("/dev/shm", &fs) == 0) freeBytes = std::uint64_t(fs.f_bavail) * fs.f_frsize;
+    }
+    check(MPI_Bcast(&freeBytes, 1, MPI_UINT64_T, 0, machineComm), "MPI_Bcast");
+    constexpr std::size_t ALIGN = 4096;  // each process maps the window at its own address
+    MPI_Win fresh = MPI_WIN_NULL;
+    void* base = nullptr;
+    if (nodeHash && freeBytes >= tableBytes + ALIGN) {
+        MPI_Info info;
+        MPI_Info_create(&info);
+        MPI_Info_set(info, "alloc_shared_noncontig", "false");
+        const int code = MPI_Win_allocate_shared(MPI_Aint(machineRank == 0 ? tableBytes + ALIGN : 0), 1, info,
+                                                 machineComm, &base, &fresh);
+        MPI_Info_free(&info);
+        if (code != MPI_SUCCESS) {
+            tableError = "cannot allocate " + megabytes(tableBytes) + " of shared memory for the hash table";
+            return;  // the old table stays
+        }
+        MPI_Aint size = 0;
+        int unit = 0;
+        check(MPI_Win_shared_query(fresh, 0, &size, &unit, &base), "MPI_Win_shared_query");
+        base = reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(base) + ALIGN - 1) & ~std::uintptr_t(ALIGN - 1));
+#ifdef MADV_HUGEPAGE
+        madvise(base, tableBytes, MADV_HUGEPAGE);  // where shared memory may use huge pages
+#endif
+        populate(base, tableBytes);
+    }
+    if (window != MPI_WIN_NULL) check(MPI_Win_free(&window), "MPI_Win_free");
+    window = fresh;
+    tableBase = base;
+    sendEntries = window == MPI_WIN_NULL || machineCount > 1;
+    if (window != MPI_WIN_NULL)
+        tableNote = "hash table of " + megabytes(tableBytes) + " shared by the " + std::to_string(machineSize) +
+                    " ranks of this machine";
+    else if (!nodeHash)
+        tableNote = "each rank has a hash table of its own (ClusterNodeHash is off)";
+    else
+        tableNote = "each rank has a hash table of its own: /dev/shm has " + megabytes(freeBytes) + " free";
+}
+
+// After a round: when every rank of this machine has asked for the next table, they make it now.
+// All decide from the same gathered statuses, so they make it after the same round.
+void makeTableIfAsked(const std::vector<Status>& gathered) {
+    std::lock_guard<std::mutex> lock(tableMutex);
+    for (int r = 0; r < rankCount; ++r)
+        if (machineOf[std::size_t(r)] == machineOf[std::size_t(myRank)] && gathered[std::size_t(r)].tablesAsked <= tablesMade)
+            return;
+    makeTable();
+    ++tablesMade;
+    tableReady.notify_all();
+}
+
+// The pace of the rounds. Each wake-up of the communication thread takes its core from a search
+// thread for a moment and leaves the caches colder: rounds a millisecond apart cost 2 ranks x 1
+// thread about a tenth of their nodes per second here (perf/RESULTS.md). So rounds are rare while
+// the ranks search, quick while something is in flight (a command, a stop, results awaited), and
+// between searches frequent enough that a command is not kept waiting.
+constexpr std::chrono::microseconds FAST_PAUSE{250}, IDLE_PAUSE{1000}, SEARCH_PAUSE{5000}, POLL_TIME{200};
+
+// The root's choice of the next pause, sent with the round.
+std::chrono::microseconds pace(const Control& c, const std::string& partial) {
+    {
+        std::lock_guard<std::mutex> lock(linesMutex);
+        if (c.textBytes || !partial.empty() || !outgoing.empty()) return FAST_PAUSE;
+    }
+    if (!pool->searching()) return IDLE_PAUSE;
+    return pool->stop.load() ? FAST_PAUSE : SEARCH_PAUSE;  // stopping: the ranks' results are awaited
+}
 
 // Every rank: one round after another until the round that carries `quit`.
 void communicate() {
@@ -180,8 +321,14 @@ void communicate() {
     std::vector<Shared> batch, received;
     std::string partial, arriving;
     int currentBatch = DEFAULT_BATCH_SIZE;  // the root's choice of the previous round
+    std::chrono::microseconds pause = FAST_PAUSE;  // likewise
+    std::uint64_t stopSent = 0;                    // the root's stopSearch of the previous round
     for (bool last = false; !last;) {
-        if (myRank == 0) fillControl(control, partial);
+        const std::uint32_t seen = bell->load();  // a ring from now on is for this round
+        if (myRank == 0) {
+            fillControl(control, partial);
+            control.pause = int(pace(control, partial).count());
+        }
         Status own;
         fillStatus(own);
         fillBatch(batch, currentBatch);
@@ -193,25 +340,34 @@ void communicate() {
         check(MPI_Iallgather(batch.data(), currentBatch * int(sizeof(Shared)), MPI_BYTE, received.data(),
                              currentBatch * int(sizeof(Shared)), MPI_BYTE, MPI_COMM_WORLD, &requests[2]),
               "MPI_Iallgather");
-        // A round a millisecond: each wake-up of this thread takes its core from a search thread
-        // for a moment, so it wakes rarely (the collectives themselves take microseconds).
-        std::this_thread::sleep_for(ROUND_INTERVAL);
+        // The collectives themselves take microseconds: the pause is the round's length. Something
+        // in flight: the root calls the machine's ranks to the round now.
+        // The root rings for news (a line, a stop) so that the machine's ranks take the round now.
+        // A round takes a few calls on each side to complete (the collectives' steps): while
+        // something is in flight the threads poll for a moment rather than sleep between them.
+        if (myRank == 0 && (control.textBytes || control.stopSearch != stopSent)) ring();
+        stopSent = control.stopSearch;
+        const bool urgent = pause == FAST_PAUSE;
+        pauseFor(pause, seen);
+        const auto pollUntil = std::chrono::steady_clock::now() + POLL_TIME;
         for (int done = 0;;) {
             check(MPI_Testall(3, requests, &done, MPI_STATUSES_IGNORE), "MPI_Testall");
             if (done) break;
-            std::this_thread::sleep_for(ROUND_INTERVAL / 4);
+            if (!urgent || std::chrono::steady_clock::now() > pollUntil) pauseFor(FAST_PAUSE, bell->load());
         }
+        pause = std::chrono::microseconds(std::clamp(control.pause, int(FAST_PAUSE.count()), int(SEARCH_PAUSE.count())));
 
         // The root's lines, whole ones only, in order.
         arriving.append(control.text, std::size_t(control.textBytes));
+        bool news = false;  // waking the main thread for nothing would cost as much as the round
         {
             std::lock_guard<std::mutex> lock(linesMutex);
-            for (std::size_t nl; (nl = arriving.find('\n')) != std::string::npos; arriving.erase(0, nl + 1))
+            for (std::size_t nl; (nl = arriving.find('\n')) != std::string::npos; arriving.erase(0, nl + 1), news = true)
                 delivered.push_back(arriving.substr(0, nl));
             last = control.quit;
             closed = last;
         }
-        linesChanged.notify_all();
+        if (news || last) linesChanged.notify_all();
         if (myRank != 0 && control.stopSearch && control.stopSearch == pool->searchId.load()) pool->requestStop();
         currentBatch = std::clamp<int>(control.batchSize, 1, MAX_BATCH_SIZE);
         {
@@ -219,10 +375,14 @@ void communicate() {
             statuses = gathered;
         }
         statusChanged.notify_all();
+        makeTableIfAsked(gathered);
         {
+            // Entries from the ranks that do not share this rank's table; where the machine shares
+            // one, its first rank alone puts them in.
             std::lock_guard<std::mutex> lock(inboxMutex);
+            const bool shared = window != MPI_WIN_NULL;
             for (int r = 0; r < rankCount; ++r)
-                if (r != myRank)
+                if (r != myRank && !(shared && (machineOf[std::size_t(r)] == machineOf[std::size_t(myRank)] || machineRank != 0)))
                     for (std::size_t i = 0; i < received.size() / std::size_t(rankCount); ++i) {
                         const Shared& e = received[std::size_t(r) * received.size() / std::size_t(rankCount) + i];
                         if (e.key) inbox.push_back(e);
@@ -233,6 +393,8 @@ void communicate() {
     }
     std::lock_guard<std::mutex> lock(statusMutex);
     statusChanged.notify_all();
+    std::lock_guard<std::mutex> tableLock(tableMutex);
+    tableReady.notify_all();
 }
 
 }  // namespace
@@ -250,6 +412,29 @@ bool init(int& argc, char**& argv, std::string& error) {
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     MPI_Comm_rank(MPI_COMM_WORLD, &myRank);
     MPI_Comm_size(MPI_COMM_WORLD, &rankCount);
+    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, myRank, MPI_INFO_NULL, &machineComm) != MPI_SUCCESS) {
+        error = "MPI_Comm_split_type failed";
+        return false;
+    }
+    MPI_Comm_set_errhandler(machineComm, MPI_ERRORS_RETURN);
+    MPI_Comm_rank(machineComm, &machineRank);
+    MPI_Comm_size(machineComm, &machineSize);
+    int machine = myRank;
+    machineOf.assign(std::size_t(rankCount), 0);
+    if (MPI_Bcast(&machine, 1, MPI_INT, 0, machineComm) != MPI_SUCCESS ||
+        MPI_Allgather(&machine, 1, MPI_INT, machineOf.data(), 1, MPI_INT, MPI_COMM_WORLD) != MPI_SUCCESS) {
+        error = "cannot learn which ranks share a machine";
+        return false;
+    }
+    machineCount = int(std::count_if(machineOf.begin(), machineOf.end(), [r = 0](int m) mutable { return m == r++; }));
+    if (machineSize > 1) {
+        void* base = nullptr;
+        MPI_Aint size = 0;
+        int unit = 0;
+        if (MPI_Win_allocate_shared(machineRank == 0 ? 64 : 0, 1, MPI_INFO_NULL, machineComm, &base, &bellWindow) == MPI_SUCCESS &&
+            MPI_Win_shared_query(bellWindow, 0, &size, &unit, &base) == MPI_SUCCESS)
+            bell = static_cast<std::atomic<std::uint32_t>*>(base);  // only its changes matter, not its value
+    }
     signal(SIGTERM, onTerminate);
     return true;
 }
@@ -282,13 +467,45 @@ void stop() {
     running = false;
 }
 
-void finalize() { MPI_Finalize(); }
+void finalize() {
+    if (window != MPI_WIN_NULL) MPI_Win_free(&window);
+    if (bellWindow != MPI_WIN_NULL) MPI_Win_free(&bellWindow);
+    if (machineComm != MPI_COMM_NULL) MPI_Comm_free(&machineComm);
+    MPI_Finalize();
+}
 
 void setShareDepth(int depth) { shareDepth = depth; }
 void setBatchSize(int entries) { batchSize = entries; }
+void setNodeHash(bool on) { nodeHash = on; }
+
+void* nodeTable(std::size_t bytes, std::string& note, std::string& error) {
+    // Alone on its machine, or no shared table to give back and none wanted: nothing to agree on.
+    if (!running || machineSize == 1) return nullptr;
+    std::unique_lock<std::mutex> lock(tableMutex);
+    if (!nodeHash && window == MPI_WIN_NULL) {
+        note = "each rank has a hash table of its own (ClusterNodeHash is off)";
+        return nullptr;
+    }
+    tableBytes = bytes;
+    const std::uint64_t serial = tablesAsked.load() + 1;
+    tablesAsked = serial;
+    tableReady.wait(lock, [&] { return tablesMade >= serial || closed; });
+    if (tablesMade < serial) {
+        error = "the cluster is closing: no new hash table";
+        return nullptr;
+    }
+    note = tableNote;
+    error = tableError;
+    return tableBase;
+}
+
+int tableSharer() { return machineRank; }
+int tableSharers() { return machineSize; }
 
 void share(std::size_t thread, Key key, Value value, Bound bound, int depth, Move move, Value eval) {
-    if (depth < shareDepth.load(std::memory_order_relaxed) || thread >= MAX_THREADS) return;
+    if (depth < shareDepth.load(std::memory_order_relaxed) || thread >= MAX_THREADS ||
+        !sendEntries.load(std::memory_order_relaxed))
+        return;
     SendBuffer& b = buffers[thread];
     for (int used = buffersUsed.load(std::memory_order_relaxed); used <= int(thread);)
         buffersUsed.compare_exchange_weak(used, int(thread) + 1, std::memory_order_relaxed);
@@ -349,6 +566,7 @@ std::vector<Result> finishSearch(std::uint64_t searchId, const Result& own) {
     ownResult.upperbound = own.upperbound;
     ownResult.pvLength = std::min<int>(int(own.pv.size()), MAX_PV);
     for (int i = 0; i < ownResult.pvLength; ++i) ownResult.pv[i] = std::uint16_t(own.pv[std::size_t(i)]);
+    ring();  // the result goes out in a round that comes now
     if (myRank != 0) return {};
     // The root waits for every rank's result of this search (or for the last round, at quit).
     statusChanged.wait(lock, [&] {

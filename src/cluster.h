@@ -1,8 +1,11 @@
 // Lazy SMP across machines on MPI (the quadbit-mpi build, -DQUADBIT_MPI=ON). Every rank runs its
-// own Lazy-SMP threads on its own hash table, as the threads of one machine do on theirs; the
-// ranks exchange their deep hash entries in batches, the root (rank 0) alone speaks UCI and keeps
-// the clock, and the best move is chosen by the threads' vote over all ranks. After the design of
-// Stockfish's cluster branch (src/cluster.cpp); written for Quadbit's engine object.
+// own Lazy-SMP threads; the ranks on one machine share one hash table in MPI shared memory, as the
+// threads of one process share theirs, and the machines exchange their deep hash entries in
+// batches. The root (rank 0) alone speaks UCI and keeps the clock, and the best move is chosen by
+// the threads' vote over all ranks. After the design of Stockfish's cluster branch
+// (src/cluster.cpp), which gives every rank a table of its own; sharing the table within a machine
+// (MPI-3 shared windows) makes ranks there as good as threads, so one rank per socket or NUMA
+// node costs nothing in search quality.
 //
 // One communication thread per rank does all the MPI work in rounds, every millisecond: the
 // root's new command lines and stop requests (a broadcast), each rank's search status (an
@@ -13,6 +16,7 @@
 // removes: the normal engine has no MPI dependency and searches exactly as before.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -76,6 +80,20 @@ void setShareDepth(int depth);
 void setBatchSize(int entries);
 constexpr int DEFAULT_SHARE_DEPTH = 8, DEFAULT_BATCH_SIZE = 32, MAX_BATCH_SIZE = 1024;
 
+// The hash table of the ranks on one machine. Whether they share one (ClusterNodeHash, on by
+// default) applies from the next table made.
+void setNodeHash(bool on);
+// Every rank of this machine calls it for the same table (the ranks run the same commands): frees
+// the table they shared, if any, and returns a new one of `bytes` that they all share, or nullptr
+// when each rank is to make its own (alone on its machine, ClusterNodeHash off, too little shared
+// memory: `note` says which). `error` is set when not even that is possible. Outside a running
+// cluster, nullptr at once.
+void* nodeTable(std::size_t bytes, std::string& note, std::string& error);
+// Of the processes that share this rank's table, this one's index and how many there are (0 and 1
+// when the table is its own).
+int tableSharer();
+int tableSharers();
+
 #else
 
 constexpr bool ENABLED = false;
@@ -88,6 +106,9 @@ inline void progress(std::uint64_t, std::uint64_t, std::uint64_t, TranspositionT
 inline std::vector<Result> finishSearch(std::uint64_t, const Result& own) { return {own}; }
 inline std::uint64_t remoteNodes(std::uint64_t) { return 0; }
 inline std::uint64_t remoteTbHits(std::uint64_t) { return 0; }
+inline void* nodeTable(std::size_t, std::string&, std::string&) { return nullptr; }
+inline int tableSharer() { return 0; }
+inline int tableSharers() { return 1; }
 
 #endif
 

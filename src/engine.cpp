@@ -44,9 +44,7 @@ Engine::Engine() {
           }));
     o.add("Hash", Option::spin(16, 1, 33554432, [this](const Option& v) {
               if (!waitUnlessEndless()) return std::string("cannot resize Hash while searching; send stop first");
-              std::string why = threads.tt.resize(std::size_t(v.asInt()));
-              if (why.empty()) threads.clearHash();
-              return why;
+              return remakeHash(std::size_t(v.asInt()));
           }));
     o.add("Clear Hash", Option::button([this](const Option&) {
               if (!waitUnlessEndless()) return std::string("cannot clear the hash while searching; send stop first");
@@ -106,6 +104,13 @@ Engine::Engine() {
     o.add("ClusterBatchSize", Option::spin(cluster::DEFAULT_BATCH_SIZE, 1, cluster::MAX_BATCH_SIZE, [](const Option& v) {
               cluster::setBatchSize(int(v.asInt()));
               return std::string();
+          }));
+    // The ranks of one machine share one table (cluster.h); off, each has its own and they
+    // exchange entries as machines do.
+    o.add("ClusterNodeHash", Option::check(true, [this](const Option& v) {
+              if (!waitUnlessEndless()) return std::string("cannot change ClusterNodeHash while searching; send stop first");
+              cluster::setNodeHash(v.asBool());
+              return remakeHash(threads.tt.sizeMB());
           }));
 #endif
     // A tuning build's search constants (searchparams.h), for SPSA; a normal build has none.
@@ -201,8 +206,22 @@ std::string Engine::describePosition() const {
     return text;
 }
 
+std::string Engine::remakeHash(std::size_t mb) {
+    std::string note;
+    std::string why = threads.tt.resize(mb, &note);
+    if (!why.empty()) return why;
+    threads.clearHash();
+    if (!note.empty()) say(note);
+    return "";
+}
+
 #ifdef QUADBIT_MPI
-void Engine::joinCluster() { cluster::start(threads); }
+void Engine::joinCluster() {
+    cluster::start(threads);
+    // The machine's ranks share the table from the start (quietly: a GUI has not spoken yet).
+    if (std::string why = threads.tt.resize(threads.tt.sizeMB()); !why.empty()) say("error: " + why);
+    threads.clearHash();
+}
 #endif
 
 int Engine::hashfull() const { return threads.tt.hashfull(); }

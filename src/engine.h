@@ -67,6 +67,8 @@ public:
     const std::string& placement() const { return threads.placement(); }
 
 private:
+    // A new table of `mb` megabytes, cleared (in a cluster, the machine's ranks make it together).
+    std::string remakeHash(std::size_t mb);
     void say(const std::string& text) const {
         if (message) message(text);
     }

@@ -134,17 +134,17 @@ void ThreadPool::startThinking(const Position& pos, const SearchLimits& searchLi
     stop = false;
     ++searchId;  // after clearing stop: the cluster reads the id first, then stop (cluster.cpp)
     limits = searchLimits;
-    // In a cluster the root alone keeps the clock and counts the nodes; the other ranks search
-    // until it stops them.
+    untilStopped = limits.infinite;
+    ponder = limits.ponder;
+    // In a cluster the root alone keeps the clock, counts the nodes and stops at the depth asked
+    // for; the other ranks search on, as helper threads do, until it stops them.
     if (cluster::active() && !cluster::isRoot()) {
         SearchLimits helper;
-        helper.depth = limits.depth;
         helper.mate = limits.mate;
         helper.searchmoves = limits.searchmoves;
         helper.infinite = true;
         limits = helper;
     }
-    ponder = limits.ponder;
     stopOnPonderhit = false;
     time.init(limits, pos.sideToMove(), pos.gamePly(), moveOverhead, startTime);
     tt.newSearch();

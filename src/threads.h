@@ -80,7 +80,9 @@ public:
     void waitForSearchFinished();
     bool searching() const { return busy.load(); }
     // Searching, and only `stop` or `ponderhit` can end it (go infinite, go ponder).
-    bool searchingEndlessly() const { return busy && !stop && (ponder || limits.infinite); }
+    // In a cluster the answer is the root's on every rank, though the other ranks search without
+    // limits: the ranks then accept or refuse the same commands.
+    bool searchingEndlessly() const { return busy && !stop && (ponder || untilStopped); }
     void requestStop() {
         ponder = false;  // stop during ponder ends the search too
         stop = true;
@@ -131,6 +133,7 @@ private:
 
     std::vector<std::unique_ptr<SearchThread>> threads;
     std::atomic<bool> busy{false};
+    bool untilStopped = false;  // the search asked for has no limit (go infinite)
     BindMode bind = BindMode::AUTO;
     std::string placementSummary;
 };

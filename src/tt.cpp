@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "cluster.h"
+
 namespace {
 
 // Layout of the data word.
@@ -35,17 +37,26 @@ void* allocateLarge(std::size_t bytes) {
 
 }  // namespace
 
-TranspositionTable::~TranspositionTable() { std::free(buckets); }
+TranspositionTable::~TranspositionTable() {
+    if (sharers == 1) std::free(buckets);  // a shared table is the cluster's to free
+}
 
-std::string TranspositionTable::resize(std::size_t mb) {
+std::string TranspositionTable::resize(std::size_t mb, std::string* note) {
     const std::size_t bytes = mb * 1024 * 1024;
     const std::size_t physical = std::size_t(sysconf(_SC_PHYS_PAGES)) * std::size_t(sysconf(_SC_PAGESIZE));
     if (bytes > physical)
         return "cannot allocate " + std::to_string(mb) + " MB for the hash table: this machine has " +
                std::to_string(physical / (1024 * 1024)) + " MB of memory";
-    void* mem = allocateLarge(bytes);
+    std::string how, error;
+    void* mem = cluster::nodeTable(bytes, how, error);
+    if (!error.empty()) return error;
+    const bool shared = mem != nullptr;
+    if (!shared) mem = allocateLarge(bytes);
     if (!mem) return "cannot allocate " + std::to_string(mb) + " MB for the hash table";
-    std::free(buckets);
+    if (sharers == 1) std::free(buckets);
+    sharer = shared ? cluster::tableSharer() : 0;
+    sharers = shared ? cluster::tableSharers() : 1;
+    if (note) *note = how;
     buckets = static_cast<Bucket*>(mem);
     bucketCount = bytes / sizeof(Bucket);
     allocatedBytes = bucketCount * sizeof(Bucket);
@@ -54,6 +65,8 @@ std::string TranspositionTable::resize(std::size_t mb) {
 }
 
 void TranspositionTable::clearSlice(std::size_t index, std::size_t count) {
+    index += std::size_t(sharer) * count;
+    count *= std::size_t(sharers);
     std::size_t slice = (bucketCount + count - 1) / count;
     std::size_t start = std::min(bucketCount, index * slice), end = std::min(bucketCount, start + slice);
     std::memset(static_cast<void*>(buckets + start), 0, (end - start) * sizeof(Bucket));

@@ -40,8 +40,11 @@ public:
 
     // Allocates `mb` megabytes (huge pages where the system allows). On failure returns an error
     // and keeps the table it had. The new table must be cleared before use: every search thread
-    // zeroes its own slice (ThreadPool::clearHash), so the pages land near the threads.
-    std::string resize(std::size_t mb);
+    // zeroes its own slice (ThreadPool::clearHash), so the pages land near the threads. In a
+    // cluster the ranks of one machine get one table together (cluster::nodeTable); `note` then
+    // says how the table is shared.
+    std::string resize(std::size_t mb, std::string* note = nullptr);
+    // Zeroes slice `index` of `count`; where ranks share the table, of this rank's part of it.
     void clearSlice(std::size_t index, std::size_t count);
     void newGame() { generation = 0; }
     void newSearch() { generation = (generation + 1) & 31; }
@@ -72,6 +75,7 @@ private:
     std::size_t bucketCount = 0;
     std::size_t allocatedBytes = 0;
     std::size_t megabytes = 0;
+    int sharer = 0, sharers = 1;  // cluster::tableSharer(), tableSharers() for this table
     std::uint8_t generation = 0;
 };
 

@@ -51,12 +51,14 @@ TEST_CASE("cluster: two ranks behave as one UCI engine", "[cluster]") {
     EngineProcess e = startCluster();
     e.send("uci");
     auto lines = e.readUntil("uciok", 30000);
-    for (const char* option : {"option name ClusterShareDepth type spin", "option name ClusterBatchSize type spin"})
+    for (const char* option : {"option name ClusterShareDepth type spin", "option name ClusterBatchSize type spin",
+                               "option name ClusterNodeHash type check default true"})
         REQUIRE(std::any_of(lines.begin(), lines.end(), [&](auto& l) { return startsWith(l, option); }));
     REQUIRE(e.sync().empty());
+    // The two ranks run on this one machine: they make one table together, in shared memory.
     e.send("setoption name Hash value 32");
     e.send("ucinewgame");
-    REQUIRE(e.sync().empty());
+    REQUIRE(e.sync() == std::vector<std::string>{"info string hash table of 32 MB shared by the 2 ranks of this machine"});
 
     const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const std::string middle = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
@@ -84,6 +86,24 @@ TEST_CASE("cluster: two ranks behave as one UCI engine", "[cluster]") {
     REQUIRE(legalBestMove(lines, mateIn2) == "d2d4");
     REQUIRE(std::any_of(lines.begin(), lines.end(), [](auto& l) { return l.find("score mate 2 ") != std::string::npos; }));
     REQUIRE(legalBestMove(search(start, "go depth 6 searchmoves a2a3 h2h3"), start).substr(3, 1) == "3");
+
+    // A command that waits for the search to end waits on every rank alike: the other ranks search
+    // without limits until the root stops them, yet they too take the new table (else the root would
+    // wait for them for ever).
+    e.send("position fen " + middle);
+    e.send("go movetime 300");
+    e.send("setoption name Hash value 16");
+    lines = e.sync();
+    REQUIRE(std::count_if(lines.begin(), lines.end(), [](auto& l) { return startsWith(l, "bestmove "); }) == 1);
+    REQUIRE(std::count(lines.begin(), lines.end(), "info string hash table of 16 MB shared by the 2 ranks of this machine") == 1);
+    // Each rank with a table of its own (the ranks then exchange entries, as machines do), and back.
+    e.send("setoption name ClusterNodeHash value false");
+    REQUIRE(e.sync() == std::vector<std::string>{"info string each rank has a hash table of its own (ClusterNodeHash is off)"});
+    legalBestMove(search(middle, "go nodes 300000"), middle, &nodes);
+    REQUIRE(nodes >= 300000);
+    e.send("setoption name ClusterNodeHash value true");
+    REQUIRE(e.sync() == std::vector<std::string>{"info string hash table of 16 MB shared by the 2 ranks of this machine"});
+    legalBestMove(search(middle, "go depth 10"), middle);
 
     // Infinite and ponder searches end by stop and ponderhit only, and quickly.
     std::vector<long> latencies;
