@@ -135,23 +135,32 @@ void onTerminate(int) {
     _exit(1);
 }
 
-// The doorbell of this machine: a word in shared memory on which the communication threads of
-// its ranks sleep between rounds (a futex across processes). Ringing it wakes them all at once, so
-// that a command, a stop or a result goes round in microseconds while the rounds are otherwise
-// rare. A rank alone on its machine, or one that could not map it, rings a word of its own.
-std::atomic<std::uint32_t> ownBell{0};
-std::atomic<std::uint32_t>* bell = &ownBell;
-MPI_Win bellWindow = MPI_WIN_NULL;
+// The doorbell of this machine, in shared memory. The communication threads of its ranks sleep
+// on `ring` between rounds (a futex across processes); ringing wakes them all at once, so that a
+// command, a stop or a result goes round in microseconds while the rounds are otherwise rare.
+// `stopped` is the root's last search that is over: the machine's ranks stop it at once, without
+// waiting for their communication thread to be given a core. A rank alone on its machine, or one
+// that could not map the window, has a doorbell of its own.
+struct Doorbell {
+    std::atomic<std::uint32_t> ring{0};
+    std::atomic<std::uint64_t> stopped{0};
+};
+static_assert(sizeof(Doorbell) <= 64);
+Doorbell ownDoorbell;
+Doorbell* doorbell = &ownDoorbell;
+MPI_Win doorbellWindow = MPI_WIN_NULL;
 
 void ring() {
-    bell->fetch_add(1);
-    syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(bell), FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);
+    doorbell->ring.fetch_add(1);
+    syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&doorbell->ring), FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);
 }
 
-// Sleeps for `pause` or until the bell rings after it read `seen`.
-void pauseFor(std::chrono::microseconds pause, std::uint32_t seen) {
+// Sleeps for `pause` unless the bell has rung since this thread last heard it.
+void pauseFor(std::chrono::microseconds pause, std::uint32_t& heard) {
     const timespec timeout{0, long(pause.count()) * 1000};
-    syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(bell), FUTEX_WAIT, seen, &timeout, nullptr, 0);
+    if (doorbell->ring.load() == heard)
+        syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&doorbell->ring), FUTEX_WAIT, heard, &timeout, nullptr, 0);
+    heard = doorbell->ring.load();
 }
 
 bool isQuit(const std::string& line) {
@@ -226,8 +235,8 @@ void fillBatch(std::vector<Shared>& batch, int entries) {
 std::string megabytes(std::size_t bytes) { return std::to_string(bytes >> 20) + " MB"; }
 
 // Maps every page of a shared table into this process now. Each process has its own page table:
-// a rank that had not touched the pages another rank cleared took a fault on each of them during
-// its first search (64 MB in 4 KB pages: some 40 ms of a short search, measured).
+// a rank would otherwise take a fault on each page another rank cleared, on its first probe of it
+// in a search (shared memory comes in 4 KB pages: 16,384 faults for 64 MB).
 void populate(void* base, std::size_t bytes) {
 #ifdef MADV_POPULATE_WRITE
     if (madvise(base, bytes, MADV_POPULATE_WRITE) == 0) return;  // Linux 5.14 and later
@@ -299,7 +308,7 @@ void makeTableIfAsked(const std::vector<Status>& gathered) {
 
 // The pace of the rounds. Each wake-up of the communication thread takes its core from a search
 // thread for a moment and leaves the caches colder: rounds a millisecond apart cost 2 ranks x 1
-// thread about a tenth of their nodes per second here (perf/RESULTS.md). So rounds are rare while
+// thread about 8% of their nodes per second here (perf/RESULTS.md). So rounds are rare while
 // the ranks search, quick while something is in flight (a command, a stop, results awaited), and
 // between searches frequent enough that a command is not kept waiting.
 constexpr std::chrono::microseconds FAST_PAUSE{250}, IDLE_PAUSE{1000}, SEARCH_PAUSE{5000}, POLL_TIME{200};
@@ -323,8 +332,8 @@ void communicate() {
     int currentBatch = DEFAULT_BATCH_SIZE;  // the root's choice of the previous round
     std::chrono::microseconds pause = FAST_PAUSE;  // likewise
     std::uint64_t stopSent = 0;                    // the root's stopSearch of the previous round
+    std::uint32_t heard = doorbell->ring.load();
     for (bool last = false; !last;) {
-        const std::uint32_t seen = bell->load();  // a ring from now on is for this round
         if (myRank == 0) {
             fillControl(control, partial);
             control.pause = int(pace(control, partial).count());
@@ -340,20 +349,19 @@ void communicate() {
         check(MPI_Iallgather(batch.data(), currentBatch * int(sizeof(Shared)), MPI_BYTE, received.data(),
                              currentBatch * int(sizeof(Shared)), MPI_BYTE, MPI_COMM_WORLD, &requests[2]),
               "MPI_Iallgather");
-        // The collectives themselves take microseconds: the pause is the round's length. Something
-        // in flight: the root calls the machine's ranks to the round now.
-        // The root rings for news (a line, a stop) so that the machine's ranks take the round now.
-        // A round takes a few calls on each side to complete (the collectives' steps): while
-        // something is in flight the threads poll for a moment rather than sleep between them.
+        // The collectives themselves take microseconds: the pause is the round's length. For news
+        // (a line, a stop) the root rings, and the machine's ranks take the round now. A round
+        // takes a few calls on each side to complete (the collectives' steps): while something is
+        // in flight the threads poll for a moment rather than sleep between the calls.
         if (myRank == 0 && (control.textBytes || control.stopSearch != stopSent)) ring();
         stopSent = control.stopSearch;
         const bool urgent = pause == FAST_PAUSE;
-        pauseFor(pause, seen);
+        pauseFor(pause, heard);
         const auto pollUntil = std::chrono::steady_clock::now() + POLL_TIME;
         for (int done = 0;;) {
             check(MPI_Testall(3, requests, &done, MPI_STATUSES_IGNORE), "MPI_Testall");
             if (done) break;
-            if (!urgent || std::chrono::steady_clock::now() > pollUntil) pauseFor(FAST_PAUSE, bell->load());
+            if (!urgent || std::chrono::steady_clock::now() > pollUntil) pauseFor(FAST_PAUSE, heard);
         }
         pause = std::chrono::microseconds(std::clamp(control.pause, int(FAST_PAUSE.count()), int(SEARCH_PAUSE.count())));
 
@@ -431,9 +439,10 @@ bool init(int& argc, char**& argv, std::string& error) {
         void* base = nullptr;
         MPI_Aint size = 0;
         int unit = 0;
-        if (MPI_Win_allocate_shared(machineRank == 0 ? 64 : 0, 1, MPI_INFO_NULL, machineComm, &base, &bellWindow) == MPI_SUCCESS &&
-            MPI_Win_shared_query(bellWindow, 0, &size, &unit, &base) == MPI_SUCCESS)
-            bell = static_cast<std::atomic<std::uint32_t>*>(base);  // only its changes matter, not its value
+        // New shared memory is zero, a doorbell with nothing rung and nothing stopped.
+        if (MPI_Win_allocate_shared(machineRank == 0 ? 64 : 0, 1, MPI_INFO_NULL, machineComm, &base, &doorbellWindow) == MPI_SUCCESS &&
+            MPI_Win_shared_query(doorbellWindow, 0, &size, &unit, &base) == MPI_SUCCESS)
+            doorbell = static_cast<Doorbell*>(base);
     }
     signal(SIGTERM, onTerminate);
     return true;
@@ -469,7 +478,7 @@ void stop() {
 
 void finalize() {
     if (window != MPI_WIN_NULL) MPI_Win_free(&window);
-    if (bellWindow != MPI_WIN_NULL) MPI_Win_free(&bellWindow);
+    if (doorbellWindow != MPI_WIN_NULL) MPI_Win_free(&doorbellWindow);
     if (machineComm != MPI_COMM_NULL) MPI_Comm_free(&machineComm);
     MPI_Finalize();
 }
@@ -526,6 +535,7 @@ void progress(std::uint64_t searchId, std::uint64_t nodes, std::uint64_t tbHits,
     progressNodes = nodes;
     progressTbHits = tbHits;
     progressId = searchId;
+    if (myRank != 0 && doorbell->stopped.load(std::memory_order_relaxed) == searchId) pool->requestStop();
     std::vector<Shared> entries;
     {
         std::unique_lock<std::mutex> lock(inboxMutex, std::try_to_lock);
@@ -566,7 +576,8 @@ std::vector<Result> finishSearch(std::uint64_t searchId, const Result& own) {
     ownResult.upperbound = own.upperbound;
     ownResult.pvLength = std::min<int>(int(own.pv.size()), MAX_PV);
     for (int i = 0; i < ownResult.pvLength; ++i) ownResult.pv[i] = std::uint16_t(own.pv[std::size_t(i)]);
-    ring();  // the result goes out in a round that comes now
+    if (myRank == 0) doorbell->stopped = searchId;  // the ranks of this machine stop now
+    ring();                                          // and the results go out in a round that comes now
     if (myRank != 0) return {};
     // The root waits for every rank's result of this search (or for the last round, at quit).
     statusChanged.wait(lock, [&] {
