@@ -1,6 +1,8 @@
-"""What the measuring scripts share: the positions of the time-to-depth runs and a one-shot UCI
-session that times its last command."""
+"""What the measuring scripts share: the positions of the time-to-depth runs, a one-shot UCI
+session that times its last command, and how the games of a match ended."""
+import collections
 import os
+import re
 import subprocess
 import time
 
@@ -57,3 +59,21 @@ def time_to_depth(argv, threads, depth, extra=()):
         _, seconds = run_uci(argv, cmds, "bestmove")
         times.append(seconds)
     return times
+
+
+def game_endings(pgn, name):
+    """How the games of a match's PGN ended (fastchess's Termination tags), and which of them the
+    engine `name` lost; with the count of its losses by time forfeit, illegal move or crash."""
+    terminations, losses = collections.Counter(), collections.Counter()
+    if os.path.exists(pgn):
+        for game in open(pgn, errors="replace").read().split("[Event ")[1:]:
+            term = re.search(r'\[Termination "([^"]*)"\]', game)
+            white = re.search(r'\[White "([^"]*)"\]', game)
+            result = re.search(r'\[Result "([^"]*)"\]', game)
+            t = term.group(1) if term else "normal"
+            terminations[t] += 1
+            if white and result and result.group(1) in ("1-0", "0-1"):
+                if (white.group(1) == name) == (result.group(1) == "0-1"):
+                    losses[t] += 1
+    bad = sum(n for t, n in losses.items() if re.search(r"time|illegal|disconnect|stall|crash", t, re.I))
+    return terminations, losses, bad
