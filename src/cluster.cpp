@@ -312,6 +312,9 @@ void makeTableIfAsked(const std::vector<Status>& gathered) {
 // the ranks search, quick while something is in flight (a command, a stop, results awaited), and
 // between searches frequent enough that a command is not kept waiting.
 constexpr std::chrono::microseconds FAST_PAUSE{250}, IDLE_PAUSE{1000}, SEARCH_PAUSE{5000}, POLL_TIME{200};
+// A non-blocking collective advances one step per call: a few calls in a row finish a round whose
+// messages have all arrived, without a second wake-up.
+constexpr int PROGRESS_CALLS = 4;
 
 // The root's choice of the next pause, sent with the round.
 std::chrono::microseconds pace(const Control& c, const std::string& partial) {
@@ -358,10 +361,11 @@ void communicate() {
         const bool urgent = pause == FAST_PAUSE;
         pauseFor(pause, heard);
         const auto pollUntil = std::chrono::steady_clock::now() + POLL_TIME;
-        for (int done = 0;;) {
+        for (int done = 0, calls = 0;; ++calls) {
             check(MPI_Testall(3, requests, &done, MPI_STATUSES_IGNORE), "MPI_Testall");
             if (done) break;
-            if (!urgent || std::chrono::steady_clock::now() > pollUntil) pauseFor(FAST_PAUSE, heard);
+            if (calls % PROGRESS_CALLS == PROGRESS_CALLS - 1 && (!urgent || std::chrono::steady_clock::now() > pollUntil))
+                pauseFor(FAST_PAUSE, heard);
         }
         pause = std::chrono::microseconds(std::clamp(control.pause, int(FAST_PAUSE.count()), int(SEARCH_PAUSE.count())));
 
