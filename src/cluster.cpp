@@ -232,6 +232,8 @@ void fillBatch(std::vector<Shared>& batch, int entries) {
     batch.resize(std::size_t(entries));  // padded with empty entries (key 0)
 }
 
+constexpr const char* OWN_TABLES = "each rank has a hash table of its own (ClusterNodeHash is off)";
+
 std::string megabytes(std::size_t bytes) { return std::to_string(bytes >> 20) + " MB"; }
 
 // Maps every page of a shared table into this process now. Each process has its own page table:
@@ -289,7 +291,7 @@ void makeTable() {
         tableNote = "hash table of " + megabytes(tableBytes) + " shared by the " + std::to_string(machineSize) +
                     " ranks of this machine";
     else if (!nodeHash)
-        tableNote = "each rank has a hash table of its own (ClusterNodeHash is off)";
+        tableNote = OWN_TABLES;
     else
         tableNote = "each rank has a hash table of its own: /dev/shm has " + megabytes(freeBytes) + " free";
 }
@@ -496,7 +498,7 @@ void* nodeTable(std::size_t bytes, std::string& note, std::string& error) {
     if (!running || machineSize == 1) return nullptr;
     std::unique_lock<std::mutex> lock(tableMutex);
     if (!nodeHash && window == MPI_WIN_NULL) {
-        note = "each rank has a hash table of its own (ClusterNodeHash is off)";
+        note = OWN_TABLES;
         return nullptr;
     }
     tableBytes = bytes;
