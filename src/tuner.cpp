@@ -181,6 +181,12 @@ double Model::error(std::size_t begin, std::size_t end, int threads) const {
 }
 
 double Model::fitScale(std::size_t begin, std::size_t end, int threads) {
+    // K says how the evaluation's centipawns turn into results, so it is fitted on the results
+    // alone. With the search's score in the target (lambda < 1) K would stand on both sides of the
+    // error and the fit would shrink it (0.0043 instead of 0.0065 on our 3.57M positions); the
+    // weights then grow to make up for it (10% at a refit), against the search's margins.
+    const double keepLambda = lambda;
+    lambda = 1;
     // Golden-section search: the error is unimodal in K.
     double lo = 0.0005, hi = 0.05;
     const double g = (std::sqrt(5.0) - 1) / 2;
@@ -193,6 +199,7 @@ double Model::fitScale(std::size_t begin, std::size_t end, int threads) {
         if (fa < fb) hi = b, b = a, fb = fa, a = hi - g * (hi - lo), fa = at(a);
         else lo = a, a = b, fa = fb, b = lo + g * (hi - lo), fb = at(b);
     }
+    lambda = keepLambda;
     return scale = (lo + hi) / 2;
 }
 

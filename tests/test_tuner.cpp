@@ -101,6 +101,26 @@ TEST_CASE("tuner: on results made from known weights it finds the weights again"
     }
 }
 
+TEST_CASE("tuner: K is fitted on the results, whatever share the search's score has", "[tuner]") {
+    const auto positions = playouts(2000, 12);
+    constexpr double trueScale = 0.0065;
+    tuner::Model model;
+    for (const Position& p : positions) {
+        tuner::Model probe;  // the evaluation as the tuner sees it, for this position alone
+        if (!probe.add(p, 0.5, 0)) continue;
+        const double eval = probe.predict(0);
+        // Results as K expects them; the search's score sharper than the evaluation, as deeper
+        // searches' scores are.
+        model.add(p, sigmoid(trueScale * eval), 2 * eval);
+    }
+    model.lambda = 0.5;
+    model.scale = 0.01;
+    const double fitted = model.fitScale(0, model.size(), 2);
+    INFO(fitted);
+    REQUIRE(std::abs(fitted - trueScale) < 0.0002);
+    REQUIRE(model.lambda == 0.5);  // the target used afterwards still blends in the scores
+}
+
 TEST_CASE("tuner: it rewrites evalparams.h in place, and only the values", "[tuner]") {
     std::ifstream in(std::string(QUADBIT_SOURCE_DIR) + "/src/evalparams.h");
     const std::string header((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
