@@ -183,7 +183,7 @@ double Model::error(std::size_t begin, std::size_t end, int threads) const {
 double Model::fitScale(std::size_t begin, std::size_t end, int threads) {
     // K says how the evaluation's centipawns turn into results, so it is fitted on the results
     // alone. With the search's score in the target (lambda < 1) K would stand on both sides of the
-    // error and the fit would shrink it (0.0043 instead of 0.0065 on our 3.57M positions); the
+    // error and the fit would shrink it (0.0043 instead of 0.0065 on our self-play data); the
     // weights then grow to make up for it (10% at a refit), against the search's margins.
     const double keepLambda = lambda;
     lambda = 1;

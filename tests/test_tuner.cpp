@@ -104,11 +104,10 @@ TEST_CASE("tuner: on results made from known weights it finds the weights again"
 TEST_CASE("tuner: K is fitted on the results, whatever share the search's score has", "[tuner]") {
     const auto positions = playouts(2000, 12);
     constexpr double trueScale = 0.0065;
-    tuner::Model model;
+    tuner::Model evaluation, model;  // the evaluation as the tuner sees it; the data to fit
     for (const Position& p : positions) {
-        tuner::Model probe;  // the evaluation as the tuner sees it, for this position alone
-        if (!probe.add(p, 0.5, 0)) continue;
-        const double eval = probe.predict(0);
+        if (!evaluation.add(p, 0.5, 0)) continue;
+        const double eval = evaluation.predict(evaluation.size() - 1);
         // Results as K expects them; the search's score sharper than the evaluation, as deeper
         // searches' scores are.
         model.add(p, sigmoid(trueScale * eval), 2 * eval);
