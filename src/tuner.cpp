@@ -163,16 +163,16 @@ double Model::predict(std::size_t i) const {
     return (mg * s.phase + eg * (MAX_PHASE - s.phase)) / MAX_PHASE * s.scaleFactor / SCALE_NORMAL;
 }
 
-double Model::target(const Sample& s) const {
-    return lambda * s.result + (1 - lambda) * sigmoid(scale * s.score);
+double Model::target(const Sample& s, double resultShare) const {
+    return resultShare * s.result + (1 - resultShare) * sigmoid(scale * s.score);
 }
 
-double Model::error(std::size_t begin, std::size_t end, int threads) const {
+double Model::error(std::size_t begin, std::size_t end, int threads, double resultShare) const {
     if (end <= begin) return 0;
-    double sum = parallelSum(begin, end, threads, [this](std::size_t b, std::size_t e) {
+    double sum = parallelSum(begin, end, threads, [this, resultShare](std::size_t b, std::size_t e) {
         double total = 0;
         for (std::size_t i = b; i < e; ++i) {
-            const double d = sigmoid(scale * predict(i)) - target(samples[i]);
+            const double d = sigmoid(scale * predict(i)) - target(samples[i], resultShare);
             total += d * d;
         }
         return total;
@@ -185,21 +185,18 @@ double Model::fitScale(std::size_t begin, std::size_t end, int threads) {
     // alone. With the search's score in the target (lambda < 1) K would stand on both sides of the
     // error and the fit would shrink it (0.0043 instead of 0.0065 on our self-play data); the
     // weights then grow to make up for it (10% at a refit), against the search's margins.
-    const double keepLambda = lambda;
-    lambda = 1;
     // Golden-section search: the error is unimodal in K.
     double lo = 0.0005, hi = 0.05;
     const double g = (std::sqrt(5.0) - 1) / 2;
     auto at = [&](double k) {
         scale = k;
-        return error(begin, end, threads);
+        return error(begin, end, threads, 1.0);
     };
     double a = hi - g * (hi - lo), b = lo + g * (hi - lo), fa = at(a), fb = at(b);
     for (int i = 0; i < 40; ++i) {
         if (fa < fb) hi = b, b = a, fb = fa, a = hi - g * (hi - lo), fa = at(a);
         else lo = a, a = b, fa = fb, b = lo + g * (hi - lo), fb = at(b);
     }
-    lambda = keepLambda;
     return scale = (lo + hi) / 2;
 }
 
@@ -210,7 +207,7 @@ void Model::step(std::size_t begin, std::size_t end, int threads, double rate) {
             const Sample& s = samples[i];
             const double p = sigmoid(scale * predict(i));
             // d(error)/d(eval), then through the phase blend and the scale factor.
-            const double d = 2 * (p - target(s)) * p * (1 - p) * scale * s.scaleFactor / SCALE_NORMAL;
+            const double d = 2 * (p - target(s, lambda)) * p * (1 - p) * scale * s.scaleFactor / SCALE_NORMAL;
             const double dMg = d * s.phase / MAX_PHASE, dEg = d * (MAX_PHASE - s.phase) / MAX_PHASE;
             for (std::uint32_t k = s.begin; k < s.begin + s.count; ++k) {
                 g[2 * coefficients[k].index] += dMg * coefficients[k].value;

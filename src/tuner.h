@@ -28,8 +28,9 @@ public:
     // The evaluation of sample i (White's view, centipawns) with the current weights.
     double predict(std::size_t i) const;
     // Mean squared error of sigmoid(K * eval) against the targets over samples [begin, end).
-    double error(std::size_t begin, std::size_t end, int threads) const;
-    // Finds the K of the sigmoid that fits the current weights best (before any weight moves).
+    double error(std::size_t begin, std::size_t end, int threads) const { return error(begin, end, threads, lambda); }
+    // Finds the K of the sigmoid that fits the current weights to the results best (before any
+    // weight moves).
     double fitScale(std::size_t begin, std::size_t end, int threads);
     // One full-batch Adam step on samples [begin, end).
     void step(std::size_t begin, std::size_t end, int threads, double rate);
@@ -55,7 +56,9 @@ private:
         std::uint32_t begin;  // its coefficients: coefficients[begin, begin + count)
         std::uint16_t count;
     };
-    double target(const Sample& s) const;
+    // The target blends the result (its share `resultShare`) with the search's score.
+    double target(const Sample& s, double resultShare) const;
+    double error(std::size_t begin, std::size_t end, int threads, double resultShare) const;
 
     std::vector<double> weights;  // element i: weights[2i] middlegame, weights[2i + 1] endgame
     std::vector<bool> frozen;     // parts a term does not have (a shelter's endgame part)
