@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
+#include <type_traits>
 
 #include "evalparams.h"
 #include "material.h"
@@ -41,6 +42,13 @@ private:
     void use(const Weight& w, Color c, int n = 1) {
         if constexpr (Tracing)
             if (trace->weights) trace->weights->add(w, c, n);
+    }
+    // An input of the danger to `king`'s king: an int weight of the sum, or a shelter Score.
+    template <typename Weight>
+    void useInDanger(const Weight& w, Color king, int n = 1) {
+        if constexpr (Tracing)
+            if (trace->weights && n)
+                trace->weights->danger[king].push_back({&w, n, std::is_same_v<Weight, Score>});
     }
     void fixed(Color c, Score s) {
         if constexpr (Tracing)
@@ -108,6 +116,7 @@ Score Evaluation<Tracing>::pieces() {
             if (att & kingRing[Them]) {
                 ++kingAttackers[Us];
                 kingAttackWeight[Us] += KING_ATTACK_WEIGHT[pt];
+                useInDanger(KING_ATTACK_WEIGHT[pt], Them);
                 kingRingAttacks[Us] += popcount(att & kingRing[Them]);
             }
 
@@ -147,9 +156,11 @@ Score Evaluation<Tracing>::kingSafety() {
         int theirRank = theirs ? relativeRank(Us, Us == WHITE ? lsb(theirs) : msb(theirs)) : 0;
         score += PAWN_SHELTER[std::min(f, 7 - f)][ourRank];
         use(PAWN_SHELTER[std::min(f, 7 - f)][ourRank], Us);
+        useInDanger(PAWN_SHELTER[std::min(f, 7 - f)][ourRank], Us);
         if (theirRank && theirRank != ourRank + 1) {  // a blocked stormer is no threat
             score += PAWN_STORM[theirRank];
             use(PAWN_STORM[theirRank], Us);
+            useInDanger(PAWN_STORM[theirRank], Us);
         }
     }
 
@@ -162,19 +173,26 @@ Score Evaluation<Tracing>::kingSafety() {
 
     int danger = 0;
     if (kingAttackers[Them] >= 1 + !pos.count(Them, QUEEN)) {
-        danger = kingAttackWeight[Them] + KING_RING_ATTACKS * kingRingAttacks[Them] +
-                 WEAK_RING_SQUARE * popcount(kingRing[Us] & weak) +
-                 SAFE_CHECK[KNIGHT] * bool(knightAttacks(ksq) & attackedBy[Them][KNIGHT] & safe) +
-                 SAFE_CHECK[BISHOP] * bool(bishopLines & attackedBy[Them][BISHOP] & safe) +
-                 SAFE_CHECK[ROOK] * bool(rookLines & attackedBy[Them][ROOK] & safe) +
-                 SAFE_CHECK[QUEEN] * bool((rookLines | bishopLines) & attackedBy[Them][QUEEN] & safe & ~attackedBy[Us][QUEEN]) +
-                 (pos.count(Them, QUEEN) ? 0 : NO_ENEMY_QUEEN) - mgValue(score) / 2;
+        const int weakRing = popcount(kingRing[Us] & weak);
+        const bool checks[PIECE_TYPE_NB] = {
+            false, false, bool(knightAttacks(ksq) & attackedBy[Them][KNIGHT] & safe),
+            bool(bishopLines & attackedBy[Them][BISHOP] & safe), bool(rookLines & attackedBy[Them][ROOK] & safe),
+            bool((rookLines | bishopLines) & attackedBy[Them][QUEEN] & safe & ~attackedBy[Us][QUEEN])};
+        const bool noQueen = !pos.count(Them, QUEEN);
+        danger = kingAttackWeight[Them] + KING_RING_ATTACKS * kingRingAttacks[Them] + WEAK_RING_SQUARE * weakRing +
+                 NO_ENEMY_QUEEN * noQueen - mgValue(score) / 2;
+        for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) danger += SAFE_CHECK[pt] * checks[pt];
+        if constexpr (Tracing)
+            if (trace->weights) {
+                trace->weights->attacked[Us] = true;
+                useInDanger(KING_RING_ATTACKS, Us, kingRingAttacks[Them]);
+                useInDanger(WEAK_RING_SQUARE, Us, weakRing);
+                useInDanger(NO_ENEMY_QUEEN, Us, noQueen);
+                for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) useInDanger(SAFE_CHECK[pt], Us, checks[pt]);
+            }
     }
-    // Quadratic in the attack: not a weight times a count, so the tuner keeps these weights.
-    if (danger > 0) {
-        score -= S(danger * danger / 720, danger / 16);
-        fixed(Us, -S(danger * danger / 720, danger / 16));
-    }
+    // Quadratic in the attack, so that several attackers count for much more than one.
+    if (danger > 0) score -= S(danger * danger / KING_DANGER_MG_DIVISOR, danger / KING_DANGER_EG_DIVISOR);
     add(KING_SAFETY, Us, score);
     return score;
 }

@@ -130,6 +130,9 @@ inline constexpr int SAFE_CHECK[PIECE_TYPE_NB] = {0, 0, 80, 60, 90, 80, 0};
 inline constexpr int KING_RING_ATTACKS = 8;    // per attack on a ring square
 inline constexpr int WEAK_RING_SQUARE = 12;    // ring squares defended only by the king, attacked
 inline constexpr int NO_ENEMY_QUEEN = -120;    // attacks without a queen are much less dangerous
+// The danger's cost: danger^2 / 720 in the middlegame, danger / 16 in the endgame. The tuner fits
+// the danger's weights above; these set their scale and stay.
+inline constexpr int KING_DANGER_MG_DIVISOR = 720, KING_DANGER_EG_DIVISOR = 16;
 inline constexpr Score PAWN_SHELTER[4][8] = {   // own pawn on a file by the king: by edge distance, rank
     {S(-22, 0), S(13, 0), S(17, 0), S(3, 0), S(1, 0), S(37, 0), S(90, 0), S(-10, 0)},
     {S(-40, 0), S(15, 0), S(10, 0), S(-18, 0), S(-36, 0), S(29, 0), S(45, 0), S(-20, 0)},

@@ -1,6 +1,7 @@
 // How one evaluation was made of the weights of evalparams.h, for the Texel tuner (tuner.cpp):
-// each use of a weight with its side and count (the coefficients of a linear model), and what is
-// not a weight times a count (king danger's square, unstoppable passers) as a fixed remainder.
+// each use of a weight with its side and count (the coefficients of a linear model), the inputs
+// of each king's danger (a sum of weights whose square is the penalty), and what depends on no
+// weight (unstoppable passers) as a fixed remainder.
 // The tuner recomputes the evaluation from this for any weights; Ethereal's tuner works from the
 // same kind of trace (src/evaluate.c, src/tuner.c).
 #pragma once
@@ -17,7 +18,18 @@ struct EvalTrace {
         bool endgameInt;  // the weight is a plain int added to the endgame part, not a Score
     };
     std::vector<Use> uses;
-    Score fixed[COLOR_NB] = {};  // each side's terms that are not linear in a weight
+    // King danger (eval.cpp kingSafety) of each side's king, when enough pieces attack it to
+    // count: the sum of int weights times counts, less half the middlegame part of the king's
+    // shelter (whose uses are listed again here, `shelter` set). When it is positive the side
+    // loses danger^2 / 720 in the middlegame and danger / 16 in the endgame.
+    struct DangerUse {
+        const void* weight;  // an int of the danger sum, or a shelter Score
+        int count;
+        bool shelter;
+    };
+    std::vector<DangerUse> danger[COLOR_NB];
+    bool attacked[COLOR_NB] = {};
+    Score fixed[COLOR_NB] = {};  // each side's terms that depend on no weight
     int phase = 0, scale = 64;   // the blend and the endgame scale factor, as the evaluation used them
     bool special = false;        // a special endgame evaluator gave the value: no weight took part
 

@@ -23,7 +23,8 @@ using namespace params;
 enum class Kind {
     SCORE,      // middlegame and endgame
     MG_ONLY,    // a Score whose endgame part the evaluation never sets (pawn shelter and storm)
-    INT_EG      // a plain int added to the endgame (passed pawns' king distances)
+    INT_EG,     // a plain int added to the endgame (passed pawns' king distances)
+    DANGER      // a plain int of king danger's sum (kept in the middlegame slot)
 };
 struct Tunable {
     const char* name;
@@ -60,11 +61,18 @@ const Tunable TUNABLES[] = {
     {"PAWN_SHELTER", &PAWN_SHELTER[0][0], 4 * 8, Kind::MG_ONLY},
     {"PAWN_STORM", PAWN_STORM, 8, Kind::MG_ONLY},
     {"TEMPO", &TEMPO, 1, Kind::SCORE},
+    {"KING_ATTACK_WEIGHT", KING_ATTACK_WEIGHT, PIECE_TYPE_NB, Kind::DANGER},
+    {"SAFE_CHECK", SAFE_CHECK, PIECE_TYPE_NB, Kind::DANGER},
+    {"KING_RING_ATTACKS", &KING_RING_ATTACKS, 1, Kind::DANGER},
+    {"WEAK_RING_SQUARE", &WEAK_RING_SQUARE, 1, Kind::DANGER},
+    {"NO_ENEMY_QUEEN", &NO_ENEMY_QUEEN, 1, Kind::DANGER},
 };
 
+bool isInt(Kind k) { return k == Kind::INT_EG || k == Kind::DANGER; }
+
 const void* elementAddress(const Tunable& t, int i) {
-    return t.kind == Kind::INT_EG ? static_cast<const void*>(static_cast<const int*>(t.first) + i)
-                                  : static_cast<const void*>(static_cast<const Score*>(t.first) + i);
+    return isInt(t.kind) ? static_cast<const void*>(static_cast<const int*>(t.first) + i)
+                         : static_cast<const void*>(static_cast<const Score*>(t.first) + i);
 }
 
 // Element index of every weight's address.
@@ -116,11 +124,13 @@ Model::Model() {
     for (const Tunable& t : TUNABLES)
         for (int i = 0; i < t.size; ++i) {
             const void* a = elementAddress(t, i);
-            Score s = t.kind == Kind::INT_EG ? S(0, *static_cast<const int*>(a)) : *static_cast<const Score*>(a);
+            const Score s = t.kind == Kind::INT_EG   ? S(0, *static_cast<const int*>(a))
+                            : t.kind == Kind::DANGER ? S(*static_cast<const int*>(a), 0)
+                                                     : *static_cast<const Score*>(a);
             weights.push_back(mgValue(s));
             weights.push_back(egValue(s));
             frozen.push_back(t.kind == Kind::INT_EG);
-            frozen.push_back(t.kind == Kind::MG_ONLY);
+            frozen.push_back(t.kind == Kind::MG_ONLY || t.kind == Kind::DANGER);
         }
     momentum.assign(weights.size(), 0.0);
     velocity.assign(weights.size(), 0.0);
@@ -130,12 +140,13 @@ bool Model::add(const Position& pos, double result, double score) {
     EvalTrace trace;
     evaluateWeights(pos, trace);
     if (trace.special) return false;
-    std::unordered_map<int, int> net;
-    for (const EvalTrace::Use& u : trace.uses) {
-        auto it = elementIndex().find(u.weight);
+    auto indexOf = [](const void* weight) {
+        auto it = elementIndex().find(weight);
         if (it == elementIndex().end()) throw std::logic_error("tuner: a weight the evaluation uses is not in TUNABLES");
-        net[it->second] += u.side == WHITE ? u.count : -u.count;
-    }
+        return it->second;
+    };
+    std::unordered_map<int, int> net;
+    for (const EvalTrace::Use& u : trace.uses) net[indexOf(u.weight)] += u.side == WHITE ? u.count : -u.count;
     Sample s{};
     s.result = float(result);
     s.score = float(score);
@@ -149,8 +160,26 @@ bool Model::add(const Position& pos, double result, double score) {
     for (auto [index, value] : sorted)
         if (value) coefficients.push_back({std::uint16_t(index), std::int16_t(value)});
     s.count = std::uint16_t(coefficients.size() - s.begin);
+    // Each attacked king's danger inputs; a shelter weight's count is minus a half, written as
+    // -1 with `shelter` set.
+    for (Color c : {WHITE, BLACK}) {
+        s.dangerBegin[c] = std::uint32_t(dangerCoefficients.size());
+        if (trace.attacked[c])
+            for (const EvalTrace::DangerUse& u : trace.danger[c])
+                dangerCoefficients.push_back({std::uint16_t(indexOf(u.weight)), std::int16_t(u.count), u.shelter});
+        s.dangerCount[c] = std::uint8_t(dangerCoefficients.size() - s.dangerBegin[c]);
+    }
     samples.push_back(s);
     return true;
+}
+
+double Model::danger(const Sample& s, Color king) const {
+    double sum = 0;
+    for (std::uint32_t k = s.dangerBegin[king]; k < s.dangerBegin[king] + s.dangerCount[king]; ++k) {
+        const DangerCoefficient& d = dangerCoefficients[k];
+        sum += d.count * weights[2 * d.index] * (d.shelter ? -0.5 : 1.0);
+    }
+    return sum;
 }
 
 double Model::predict(std::size_t i) const {
@@ -159,6 +188,13 @@ double Model::predict(std::size_t i) const {
     for (std::uint32_t k = s.begin; k < s.begin + s.count; ++k) {
         mg += coefficients[k].value * weights[2 * coefficients[k].index];
         eg += coefficients[k].value * weights[2 * coefficients[k].index + 1];
+    }
+    for (Color c : {WHITE, BLACK}) {
+        const double d = s.dangerCount[c] ? danger(s, c) : 0, sign = c == WHITE ? 1 : -1;
+        if (d > 0) {
+            mg -= sign * d * d / KING_DANGER_MG_DIVISOR;
+            eg -= sign * d / KING_DANGER_EG_DIVISOR;
+        }
     }
     return (mg * s.phase + eg * (MAX_PHASE - s.phase)) / MAX_PHASE * s.scaleFactor / SCALE_NORMAL;
 }
@@ -213,6 +249,16 @@ void Model::step(std::size_t begin, std::size_t end, int threads, double rate) {
                 g[2 * coefficients[k].index] += dMg * coefficients[k].value;
                 g[2 * coefficients[k].index + 1] += dEg * coefficients[k].value;
             }
+            // King danger: the penalty's derivative in the danger, times each input's count.
+            for (Color c : {WHITE, BLACK}) {
+                const double danger = s.dangerCount[c] ? this->danger(s, c) : 0, sign = c == WHITE ? 1 : -1;
+                if (danger <= 0) continue;
+                const double dDanger = -sign * (dMg * 2 * danger / KING_DANGER_MG_DIVISOR + dEg / KING_DANGER_EG_DIVISOR);
+                for (std::uint32_t k = s.dangerBegin[c]; k < s.dangerBegin[c] + s.dangerCount[c]; ++k) {
+                    const DangerCoefficient& d = dangerCoefficients[k];
+                    g[2 * d.index] += dDanger * d.count * (d.shelter ? -0.5 : 1.0);
+                }
+            }
         }
         return g;
     });
@@ -250,7 +296,7 @@ std::string Model::rewrite(const std::string& header) const {
             throw std::runtime_error(std::string("tuner: no declaration of ") + t.name + " in the header");
         const std::size_t from = out.find('=', std::size_t(decl.position(0))), to = out.find(';', from);
         std::string init = out.substr(from, to - from);
-        const std::regex token = t.kind == Kind::INT_EG ? std::regex("-?\\d+") : std::regex("S\\(\\s*-?\\d+,\\s*-?\\d+\\)");
+        const std::regex token = isInt(t.kind) ? std::regex("-?\\d+") : std::regex("S\\(\\s*-?\\d+,\\s*-?\\d+\\)");
         std::vector<std::smatch> tokens;
         for (auto it = std::sregex_iterator(init.begin(), init.end(), token); it != std::sregex_iterator(); ++it)
             tokens.push_back(*it);
@@ -264,6 +310,7 @@ std::string Model::rewrite(const std::string& header) const {
             const std::string old = tokens[k].str();
             char buf[40];
             if (t.kind == Kind::INT_EG) std::snprintf(buf, sizeof buf, "%d", egValue(s));
+            else if (t.kind == Kind::DANGER) std::snprintf(buf, sizeof buf, "%d", mgValue(s));
             else if (aligned(old))
                 std::snprintf(buf, sizeof buf, "S(%3d,%3d)", mgValue(s), egValue(s));
             else

@@ -1,9 +1,11 @@
 // Texel's method: the evaluation written as a linear model of the weights of evalparams.h (the
 // coefficients from an evaluation trace, evaltrace.h), fitted by gradient descent (Adam) so that
-// a sigmoid of it predicts the results of Quadbit's own games (datagen.h). Terms that are not a
-// weight times a count (king danger's square, unstoppable passers, the scale factors of the
-// material table, the special endgame evaluators) are kept as they are: the seeds' endgame
-// knowledge is exact and is not refitted on middlegame data.
+// a sigmoid of it predicts the results of Quadbit's own games (datagen.h). King danger, the
+// square of a sum of weights, is fitted through that sum (the way Ethereal's tuner fits its king
+// safety): the gradient goes through the square to each input. Terms that depend on no weight
+// (unstoppable passers, the scale factors of the material table, the special endgame evaluators)
+// are kept as they are: the seeds' endgame knowledge is exact and is not refitted on middlegame
+// data.
 #pragma once
 
 #include <cstdint>
@@ -49,13 +51,24 @@ private:
         std::uint16_t index;  // of the weight element
         std::int16_t value;   // White's uses minus Black's
     };
+    struct DangerCoefficient {
+        std::uint16_t index;  // of the weight element
+        std::int16_t count;
+        bool shelter;  // a shelter weight: it takes away half its middlegame part
+    };
     struct Sample {
         float result, score;
         float fixedMg, fixedEg;  // the terms that are not tuned, White's view
         std::uint8_t phase, scaleFactor;
         std::uint32_t begin;  // its coefficients: coefficients[begin, begin + count)
         std::uint16_t count;
+        // Each king's danger inputs, dangerCoefficients[dangerBegin, + dangerCount); none for a
+        // king too few pieces attack.
+        std::uint8_t dangerCount[COLOR_NB];
+        std::uint32_t dangerBegin[COLOR_NB];
     };
+    // The danger to `king`'s king in sample s with the current weights.
+    double danger(const Sample& s, Color king) const;
     // The target blends the result (its share `resultShare`) with the search's score.
     double target(const Sample& s, double resultShare) const;
     double error(std::size_t begin, std::size_t end, int threads, double resultShare) const;
@@ -66,6 +79,7 @@ private:
     int steps = 0;
     std::vector<Sample> samples;
     std::vector<Coefficient> coefficients;
+    std::vector<DangerCoefficient> dangerCoefficients;
 };
 
 // `tune data FILE params EVALPARAMS_H [out FILE] [epochs N] [rate R] [lambda L] [validation PCT]

@@ -42,7 +42,7 @@ double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
 }  // namespace
 
 TEST_CASE("tuner: the trace of every weight's uses adds up to the evaluation", "[tuner]") {
-    int traced = 0;
+    int traced = 0, dangerous = 0;
     tuner::Model model;
     for (const Position& pos : playouts(400, 11)) {
         INFO(pos.fen());
@@ -65,6 +65,21 @@ TEST_CASE("tuner: the trace of every weight's uses adds up to the evaluation", "
                 eg += sign * u.count * egValue(s);
             }
         }
+        // Each attacked king's danger from its inputs, and its cost.
+        for (Color c : {WHITE, BLACK}) {
+            if (!trace.attacked[c]) continue;
+            int danger = 0, shelter = 0;
+            for (const EvalTrace::DangerUse& u : trace.danger[c])
+                if (u.shelter) shelter += u.count * mgValue(*static_cast<const Score*>(u.weight));
+                else danger += u.count * *static_cast<const int*>(u.weight);
+            danger -= shelter / 2;
+            const int sign = c == WHITE ? 1 : -1;
+            if (danger > 0) {
+                mg -= sign * (danger * danger / params::KING_DANGER_MG_DIVISOR);
+                eg -= sign * (danger / params::KING_DANGER_EG_DIVISOR);
+                ++dangerous;
+            }
+        }
         const int phase = trace.phase;
         REQUIRE((mg * phase + eg * (params::MAX_PHASE - phase)) / params::MAX_PHASE * trace.scale / params::SCALE_NORMAL ==
                 white);
@@ -74,6 +89,7 @@ TEST_CASE("tuner: the trace of every weight's uses adds up to the evaluation", "
         ++traced;
     }
     REQUIRE(traced > 300);
+    REQUIRE(dangerous > 20);  // king danger took part often enough for the check to mean something
 }
 
 TEST_CASE("tuner: on results made from known weights it finds the weights again", "[tuner]") {
@@ -98,6 +114,26 @@ TEST_CASE("tuner: on results made from known weights it finds the weights again"
         INFO(mgValue(found) << "," << egValue(found) << " vs " << mgValue(expected) << "," << egValue(expected));
         REQUIRE(std::abs(mgValue(found) - mgValue(expected)) <= 4);
         REQUIRE(std::abs(egValue(found) - egValue(expected)) <= 4);
+    }
+}
+
+TEST_CASE("tuner: it finds king danger's weights through the square", "[tuner]") {
+    using namespace params;
+    const auto positions = playouts(6000, 13);
+    tuner::Model truth;
+    truth.setWeight(&KING_ATTACK_WEIGHT[QUEEN], 40, 0);
+    truth.setWeight(&SAFE_CHECK[KNIGHT], 130, 0);
+    truth.setWeight(&KING_RING_ATTACKS, 14, 0);
+    tuner::Model model;
+    for (const Position& p : positions)
+        if (truth.add(p, 0.5, 0)) model.add(p, sigmoid(model.scale * truth.predict(truth.size() - 1)), 0);
+    const double before = model.error(0, model.size(), 2);
+    for (int step = 0; step < 800; ++step) model.step(0, model.size(), 2, 1.0);
+    REQUIRE(model.error(0, model.size(), 2) < before / 20);
+    for (const int* w : {&KING_ATTACK_WEIGHT[QUEEN], &SAFE_CHECK[KNIGHT], &KING_RING_ATTACKS}) {
+        const int found = mgValue(model.weight(w)), expected = mgValue(truth.weight(w));
+        INFO(found << " vs " << expected << " (the engine's " << *w << ")");
+        REQUIRE(std::abs(found - expected) <= std::max(2, expected / 10));
     }
 }
 
