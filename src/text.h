@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <string>
+#include <vector>
 
 namespace text {
 
@@ -20,6 +21,15 @@ inline bool parseInt(const std::string& s, long long& out) {
         if (!std::isdigit(static_cast<unsigned char>(s[k]))) return false;
     out = std::stoll(s);
     return true;
+}
+
+// The fields of a separated list: "a,b" -> {"a", "b"}; empty fields are kept ("a,,b").
+inline std::vector<std::string> split(const std::string& s, char separator) {
+    std::vector<std::string> fields(1);
+    for (char c : s)
+        if (c == separator) fields.emplace_back();
+        else fields.back() += c;
+    return fields;
 }
 
 }  // namespace text

@@ -276,6 +276,18 @@ void Model::step(std::size_t begin, std::size_t end, int threads, double rate) {
     }
 }
 
+void Model::fitOnly(const std::vector<std::string>& names) {
+    std::vector<bool> chosen(weights.size(), false);
+    for (const std::string& name : names) {
+        const Tunable* t = std::find_if(std::begin(TUNABLES), std::end(TUNABLES),
+                                        [&](const Tunable& u) { return name == u.name; });
+        if (t == std::end(TUNABLES)) throw std::runtime_error("tune: no weight named '" + name + "' in the tuner");
+        const int first = elementIndex().at(elementAddress(*t, 0));
+        std::fill(chosen.begin() + 2 * first, chosen.begin() + 2 * (first + t->size), true);
+    }
+    for (std::size_t i = 0; i < weights.size(); ++i) frozen[i] = frozen[i] || !chosen[i];
+}
+
 Score Model::weight(const void* address) const {
     const int i = elementIndex().at(address);
     return S(int(std::lround(weights[2 * i])), int(std::lround(weights[2 * i + 1])));
@@ -325,7 +337,7 @@ std::string Model::rewrite(const std::string& header) const {
 }
 
 std::string run(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress) {
-    std::string data, params, out;
+    std::string data, params, out, only;
     long long epochs = 400, validation = 10, threads = std::max(1u, std::thread::hardware_concurrency()), limit = 0;
     double rate = 0.5, lambda = 1.0;
     for (std::size_t i = 0; i < args.size(); i += 2) {
@@ -336,6 +348,7 @@ std::string run(const std::vector<std::string>& args, const std::function<void(c
         if (key == "data") data = value;
         else if (key == "params") params = value;
         else if (key == "out") out = value;
+        else if (key == "only") only = value;
         else if (key == "epochs" && isInt && n >= 0) epochs = n;
         else if (key == "validation" && isInt && n >= 0 && n < 100) validation = n;
         else if (key == "threads" && isInt && n >= 1 && n <= 1024) threads = n;
@@ -357,6 +370,7 @@ std::string run(const std::vector<std::string>& args, const std::function<void(c
     Model model;
     try {
         model.rewrite(header);  // the header must hold every tuned weight before hours are spent
+        if (!only.empty()) model.fitOnly(text::split(only, ','));
     } catch (const std::exception& e) {
         return e.what();
     }

@@ -40,6 +40,9 @@ public:
     double scale = 0.0065;  // K: sigmoid(K * eval) is the expected score
     double lambda = 1.0;    // weight of the game result in the target; the rest is the search's score
 
+    // Fits only the weights declared under these names (`KING_RING_ATTACKS`, `PST`); the others
+    // stay as they are. Throws on a name the tuner does not know.
+    void fitOnly(const std::vector<std::string>& names);
     // A weight's current value, rounded, by its address in evalparams.h; and setting it.
     Score weight(const void* address) const;
     void setWeight(const void* address, int mg, int eg);
@@ -83,9 +86,10 @@ private:
 };
 
 // `tune data FILE params EVALPARAMS_H [out FILE] [epochs N] [rate R] [lambda L] [validation PCT]
-// [threads N] [limit N]`: loads the data (`FEN | score | result` lines, datagen's format), keeps
-// the last PCT percent (10) as a held-out set, fits K, then all weights together; reports both
-// errors as it goes and writes the new evalparams.h (to `out`, by default over `params`).
+// [threads N] [limit N] [only NAME,NAME...]`: loads the data (`FEN | score | result` lines,
+// datagen's format), keeps the last PCT percent (10) as a held-out set, fits K, then all weights
+// together (or only the named ones); reports both errors as it goes and writes the new
+// evalparams.h (to `out`, by default over `params`).
 std::string run(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress);
 
 }  // namespace tuner

@@ -2,6 +2,7 @@
 // weights it finds them again.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -172,6 +173,15 @@ TEST_CASE("tuner: it rewrites evalparams.h in place, and only the values", "[tun
     const std::string wide = model.rewrite(header);
     REQUIRE(wide.find("S( 38,-173)") != std::string::npos);
     REQUIRE(model.rewrite(wide) == wide);
+    // King danger's weights are plain ints.
+    model.setWeight(&params::KING_RING_ATTACKS, 17, 0);
+    model.setWeight(&params::SAFE_CHECK[ROOK], 104, 0);
+    const std::string danger = model.rewrite(header);
+    REQUIRE(danger.find("KING_RING_ATTACKS = 17;") != std::string::npos);
+    using params::SAFE_CHECK;
+    const std::string checks = "SAFE_CHECK[PIECE_TYPE_NB] = {0, 0, " + std::to_string(SAFE_CHECK[KNIGHT]) + ", " +
+                               std::to_string(SAFE_CHECK[BISHOP]) + ", 104, " + std::to_string(SAFE_CHECK[QUEEN]) + ", 0};";
+    REQUIRE(danger.find(checks) != std::string::npos);
 }
 
 TEST_CASE("tuner: tune runs end to end on datagen's output", "[tuner][datagen]") {
@@ -190,6 +200,29 @@ TEST_CASE("tuner: tune runs end to end on datagen's output", "[tuner][datagen]")
     REQUIRE(log.back().find("wrote") != std::string::npos);
     REQUIRE(!tuner::run({"data", data}, quiet).empty());  // no params
     REQUIRE(!tuner::run({"data", data, "params", out, "rate", "fast"}, quiet).empty());
+
+    // `only`: the other declarations come out as they went in (where a fit of all would move them).
+    const std::string params = std::string(QUADBIT_SOURCE_DIR) + "/src/evalparams.h";
+    auto changedLines = [&](const std::vector<std::string>& extra) {
+        std::vector<std::string> args = {"data", data, "params", params, "out", out, "epochs", "20", "validation", "0"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        REQUIRE(tuner::run(args, quiet).empty());
+        std::ifstream a(params), b(out);
+        std::vector<std::string> changed;
+        for (std::string x, y; std::getline(a, x) && std::getline(b, y);)
+            if (x != y) changed.push_back(y);
+        return changed;
+    };
+    auto named = [](const std::string& line) {
+        return line.find("KING_RING_ATTACKS =") != std::string::npos || line.find("SAFE_CHECK[") != std::string::npos;
+    };
+    const auto all = changedLines({});
+    REQUIRE(std::any_of(all.begin(), all.end(), [&](const std::string& line) { return !named(line); }));
+    for (const std::string& line : changedLines({"only", "KING_RING_ATTACKS,SAFE_CHECK"})) {
+        INFO(line);
+        REQUIRE(named(line));
+    }
+    REQUIRE(!tuner::run({"data", data, "params", params, "out", out, "only", "KING_SAFETY"}, quiet).empty());
     std::filesystem::remove(data);
     std::filesystem::remove(out);
 }
