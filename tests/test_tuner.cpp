@@ -40,6 +40,16 @@ std::vector<Position> playouts(int count, std::uint64_t seed) {
 
 double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
 
+// Gives `model` the positions with the results `truth` expects (a soft label: the expected
+// score), fits it for `steps` steps and returns its error after the fit over its error before.
+double fitToTruth(tuner::Model& truth, tuner::Model& model, const std::vector<Position>& positions, int steps) {
+    for (const Position& p : positions)
+        if (truth.add(p, 0.5, 0)) model.add(p, sigmoid(model.scale * truth.predict(truth.size() - 1)), 0);
+    const double before = model.error(0, model.size(), 2);
+    for (int step = 0; step < steps; ++step) model.step(0, model.size(), 2, 1.0);
+    return model.error(0, model.size(), 2) / before;
+}
+
 }  // namespace
 
 TEST_CASE("tuner: the trace of every weight's uses adds up to the evaluation", "[tuner]") {
@@ -102,13 +112,8 @@ TEST_CASE("tuner: on results made from known weights it finds the weights again"
     truth.setWeight(&DOUBLED, -30, -50);
     truth.setWeight(&ROOK_OPEN_FILE, 10, 40);
     truth.setWeight(&TEMPO, 40, 0);
-    // Results as the truth expects them (a soft label: the expected score).
     tuner::Model model;
-    for (const Position& p : positions)
-        if (truth.add(p, 0.5, 0)) model.add(p, sigmoid(model.scale * truth.predict(truth.size() - 1)), 0);
-    const double before = model.error(0, model.size(), 2);
-    for (int step = 0; step < 600; ++step) model.step(0, model.size(), 2, 1.0);
-    REQUIRE(model.error(0, model.size(), 2) < before / 50);
+    REQUIRE(fitToTruth(truth, model, positions, 600) < 1.0 / 50);
     for (const void* w : {static_cast<const void*>(&BISHOP_PAIR), static_cast<const void*>(&DOUBLED),
                           static_cast<const void*>(&ROOK_OPEN_FILE), static_cast<const void*>(&TEMPO)}) {
         const Score found = model.weight(w), expected = truth.weight(w);
@@ -126,11 +131,7 @@ TEST_CASE("tuner: it finds king danger's weights through the square", "[tuner]")
     truth.setWeight(&SAFE_CHECK[KNIGHT], 130, 0);
     truth.setWeight(&KING_RING_ATTACKS, 14, 0);
     tuner::Model model;
-    for (const Position& p : positions)
-        if (truth.add(p, 0.5, 0)) model.add(p, sigmoid(model.scale * truth.predict(truth.size() - 1)), 0);
-    const double before = model.error(0, model.size(), 2);
-    for (int step = 0; step < 800; ++step) model.step(0, model.size(), 2, 1.0);
-    REQUIRE(model.error(0, model.size(), 2) < before / 20);
+    REQUIRE(fitToTruth(truth, model, positions, 800) < 1.0 / 20);
     for (const int* w : {&KING_ATTACK_WEIGHT[QUEEN], &SAFE_CHECK[KNIGHT], &KING_RING_ATTACKS}) {
         const int found = mgValue(model.weight(w)), expected = mgValue(truth.weight(w));
         INFO(found << " vs " << expected << " (the engine's " << *w << ")");
