@@ -132,6 +132,7 @@ Model::Model() {
             frozen.push_back(t.kind == Kind::INT_EG);
             frozen.push_back(t.kind == Kind::MG_ONLY || t.kind == Kind::DANGER);
         }
+    start = weights;
     momentum.assign(weights.size(), 0.0);
     velocity.assign(weights.size(), 0.0);
 }
@@ -268,7 +269,7 @@ void Model::step(std::size_t begin, std::size_t end, int threads, double rate) {
     const double n = double(end - begin);
     for (std::size_t i = 0; i < weights.size(); ++i) {
         if (frozen[i]) continue;
-        const double g = gradient[i] / n;
+        const double g = gradient[i] / n + 2 * ridge * (weights[i] - start[i]);
         momentum[i] = BETA1 * momentum[i] + (1 - BETA1) * g;
         velocity[i] = BETA2 * velocity[i] + (1 - BETA2) * g * g;
         const double m = momentum[i] / (1 - std::pow(BETA1, steps)), v = velocity[i] / (1 - std::pow(BETA2, steps));
@@ -339,7 +340,7 @@ std::string Model::rewrite(const std::string& header) const {
 std::string run(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress) {
     std::string data, params, out, only;
     long long epochs = 400, validation = 10, threads = std::max(1u, std::thread::hardware_concurrency()), limit = 0;
-    double rate = 0.5, lambda = 1.0;
+    double rate = 0.5, lambda = 1.0, ridge = 0;
     for (std::size_t i = 0; i < args.size(); i += 2) {
         if (i + 1 == args.size()) return "tune: '" + args[i] + "' needs a value";
         const std::string key = text::lower(args[i]), value = args[i + 1];
@@ -353,12 +354,12 @@ std::string run(const std::vector<std::string>& args, const std::function<void(c
         else if (key == "validation" && isInt && n >= 0 && n < 100) validation = n;
         else if (key == "threads" && isInt && n >= 1 && n <= 1024) threads = n;
         else if (key == "limit" && isInt && n >= 0) limit = n;
-        else if (key == "rate" || key == "lambda") {
+        else if (key == "rate" || key == "lambda" || key == "ridge") {
             char* end = nullptr;
             const double x = std::strtod(value.c_str(), &end);
             if (end == value.c_str() || *end || !(x >= 0) || (key == "lambda" && x > 1) || x > 100)
                 return "tune: bad " + key + " '" + value + "'";
-            (key == "rate" ? rate : lambda) = x;
+            (key == "rate" ? rate : key == "lambda" ? lambda : ridge) = x;
         } else
             return "tune: bad argument '" + args[i] + " " + value + "'";
     }
@@ -397,6 +398,7 @@ std::string run(const std::vector<std::string>& args, const std::function<void(c
         model.add(pos, result, score);
     }
     model.lambda = lambda;
+    model.ridge = ridge;
     const std::size_t n = model.size(), trainEnd = n - n * std::size_t(validation) / 100;
     if (trainEnd == 0) return "tune: no usable positions in " + data;
     progress("tune: " + std::to_string(n) + " positions (" + std::to_string(bad) + " unreadable lines skipped), " +

@@ -39,6 +39,12 @@ public:
 
     double scale = 0.0065;  // K: sigmoid(K * eval) is the expected score
     double lambda = 1.0;    // weight of the game result in the target; the rest is the search's score
+    // L2 regularisation: ridge x the sum of each weight's squared distance from its starting
+    // value (centipawns) is added to the error the steps descend. Adam moves every weight at the
+    // same speed however rarely it is used, so without it a weight of a square a piece seldom
+    // stands on (a knight on a8) follows the noise of the few positions that use it; with it a
+    // weight moves only as far as the positions that use it outweigh the pull.
+    double ridge = 0;
 
     // Fits only the weights declared under these names (`KING_RING_ATTACKS`, `PST`); the others
     // stay as they are. Throws on a name the tuner does not know.
@@ -77,6 +83,7 @@ private:
     double error(std::size_t begin, std::size_t end, int threads, double resultShare) const;
 
     std::vector<double> weights;  // element i: weights[2i] middlegame, weights[2i + 1] endgame
+    std::vector<double> start;    // the weights compiled in, which the regularisation pulls toward
     std::vector<bool> frozen;     // parts a term does not have (a shelter's endgame part)
     std::vector<double> momentum, velocity;
     int steps = 0;
@@ -86,7 +93,7 @@ private:
 };
 
 // `tune data FILE params EVALPARAMS_H [out FILE] [epochs N] [rate R] [lambda L] [validation PCT]
-// [threads N] [limit N] [only NAME,NAME...]`: loads the data (`FEN | score | result` lines,
+// [threads N] [limit N] [ridge R] [only NAME,NAME...]`: loads the data (`FEN | score | result` lines,
 // datagen's format), keeps the last PCT percent (10) as a held-out set, fits K, then all weights
 // together (or only the named ones); reports both errors as it goes and writes the new
 // evalparams.h (to `out`, by default over `params`).

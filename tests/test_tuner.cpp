@@ -124,6 +124,44 @@ TEST_CASE("tuner: on results made from known weights it finds the weights again"
     }
 }
 
+TEST_CASE("tuner: the ridge holds a weight few positions use, not one many use", "[tuner]") {
+    using namespace params;
+    const auto positions = playouts(4000, 14);
+    int rare = 0;  // positions in which a knight stands on a8 (White's) or a1 (Black's)
+    for (const Position& p : positions) {
+        EvalTrace trace;
+        evaluateWeights(p, trace);
+        rare += std::any_of(trace.uses.begin(), trace.uses.end(),
+                            [](const EvalTrace::Use& u) { return u.weight == &PST[KNIGHT][SQ_A8]; });
+    }
+    INFO(rare << " of " << positions.size() << " positions use the knight's a8");
+    REQUIRE(rare >= 10);
+    REQUIRE(rare * 50 < int(positions.size()));
+    // The truth moves a common weight and a rare one by as much.
+    tuner::Model truth;
+    const Score pair = BISHOP_PAIR, corner = PST[KNIGHT][SQ_A8];
+    truth.setWeight(&BISHOP_PAIR, mgValue(pair) + 60, egValue(pair) + 60);
+    truth.setWeight(&PST[KNIGHT][SQ_A8], mgValue(corner) + 60, egValue(corner) + 60);
+    auto moved = [](const tuner::Model& m, const Score& start, const Score& w) {
+        const Score s = m.weight(&w);
+        return (mgValue(s) - mgValue(start) + egValue(s) - egValue(start)) / 2;
+    };
+    tuner::Model plain, ridged;
+    ridged.ridge = 3e-9;
+    fitToTruth(truth, plain, positions, 600);
+    fitToTruth(truth, ridged, positions, 600);
+    INFO("moved without the ridge: pair " << moved(plain, pair, BISHOP_PAIR) << ", knight on a8 "
+                                          << moved(plain, corner, PST[KNIGHT][SQ_A8]));
+    INFO("moved with it: pair " << moved(ridged, pair, BISHOP_PAIR) << ", knight on a8 "
+                                << moved(ridged, corner, PST[KNIGHT][SQ_A8]));
+    // Without the ridge Adam takes both weights to the truth, the rare one as far as the common.
+    REQUIRE(moved(plain, pair, BISHOP_PAIR) >= 50);
+    REQUIRE(moved(plain, corner, PST[KNIGHT][SQ_A8]) >= 50);
+    // With it the common weight still goes more than half the way, the rare one stays near its start.
+    REQUIRE(moved(ridged, pair, BISHOP_PAIR) >= 30);
+    REQUIRE(moved(ridged, corner, PST[KNIGHT][SQ_A8]) <= 15);
+}
+
 TEST_CASE("tuner: it finds king danger's weights through the square", "[tuner]") {
     using namespace params;
     const auto positions = playouts(6000, 13);
