@@ -111,6 +111,33 @@ auto parallelSum(std::size_t begin, std::size_t end, int threads, F f) {
     return sum;
 }
 
+// A tunable's initializer in evalparams.h, from its '=' to the ';' that ends it, and the values in
+// it: ints, or S(mg, eg) for a Score. Throws when the header does not declare it as the tuner
+// expects.
+struct Initializer {
+    std::size_t from, to;  // in the header
+    struct Value {
+        std::size_t position, length;  // in the initializer
+        int mg, eg;                    // an int's value is in mg
+    };
+    std::vector<Value> values;
+};
+Initializer initializer(const std::string& header, const Tunable& t) {
+    std::smatch decl;
+    if (!std::regex_search(header, decl, std::regex("inline constexpr \\w+ " + std::string(t.name) + "\\b")))
+        throw std::runtime_error(std::string("tuner: no declaration of ") + t.name + " in the header");
+    Initializer init;
+    init.from = header.find('=', std::size_t(decl.position(0)));
+    init.to = header.find(';', init.from);
+    const std::string text = header.substr(init.from, init.to - init.from);
+    const std::regex value = isInt(t.kind) ? std::regex("(-?\\d+)") : std::regex("S\\(\\s*(-?\\d+),\\s*(-?\\d+)\\)");
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), value); it != std::sregex_iterator(); ++it)
+        init.values.push_back({std::size_t(it->position(0)), std::size_t(it->length(0)), std::stoi((*it)[1]),
+                               isInt(t.kind) ? 0 : std::stoi((*it)[2])});
+    if (int(init.values.size()) > t.size) throw std::runtime_error(std::string("tuner: too many values in ") + t.name);
+    return init;
+}
+
 // The piece-square tables' style, S(%3d,%3d), rather than S(%d, %d): both fields three wide, or
 // a value that outgrew its column with no space after the comma ("S( 38,-173)").
 bool aligned(const std::string& token) {
@@ -300,39 +327,44 @@ void Model::setWeight(const void* address, int mg, int eg) {
     weights[2 * i + 1] = eg;
 }
 
+void Model::read(const std::string& header) {
+    for (const Tunable& t : TUNABLES) {
+        const Initializer init = initializer(header, t);
+        // Leading elements the header leaves out (PST's `{}` for no piece) keep their values.
+        const int skip = t.size - int(init.values.size());
+        for (std::size_t k = 0; k < init.values.size(); ++k) {
+            const int i = elementIndex().at(elementAddress(t, skip + int(k)));
+            const Initializer::Value& v = init.values[k];
+            weights[2 * i] = t.kind == Kind::INT_EG ? 0 : v.mg;
+            weights[2 * i + 1] = t.kind == Kind::INT_EG ? v.mg : v.eg;
+        }
+    }
+    start = weights;
+}
+
 std::string Model::rewrite(const std::string& header) const {
     std::string out = header;
     for (const Tunable& t : TUNABLES) {
-        // The declaration's initializer: from its '=' to the ';' that ends it.
-        std::smatch decl;
-        if (!std::regex_search(out, decl, std::regex("inline constexpr \\w+ " + std::string(t.name) + "\\b")))
-            throw std::runtime_error(std::string("tuner: no declaration of ") + t.name + " in the header");
-        const std::size_t from = out.find('=', std::size_t(decl.position(0))), to = out.find(';', from);
-        std::string init = out.substr(from, to - from);
-        const std::regex token = isInt(t.kind) ? std::regex("-?\\d+") : std::regex("S\\(\\s*-?\\d+,\\s*-?\\d+\\)");
-        std::vector<std::smatch> tokens;
-        for (auto it = std::sregex_iterator(init.begin(), init.end(), token); it != std::sregex_iterator(); ++it)
-            tokens.push_back(*it);
-        if (int(tokens.size()) > t.size) throw std::runtime_error(std::string("tuner: too many values in ") + t.name);
-        // Leading elements the header leaves out (PST's `{}` for no piece) are not written.
-        const int skip = t.size - int(tokens.size());
+        const Initializer init = initializer(out, t);
+        const std::string text = out.substr(init.from, init.to - init.from);
+        const int skip = t.size - int(init.values.size());
         std::string replaced;
         std::size_t last = 0;
-        for (std::size_t k = 0; k < tokens.size(); ++k) {
+        for (std::size_t k = 0; k < init.values.size(); ++k) {
             const Score s = weight(elementAddress(t, skip + int(k)));
-            const std::string old = tokens[k].str();
+            const Initializer::Value& v = init.values[k];
             char buf[40];
             if (t.kind == Kind::INT_EG) std::snprintf(buf, sizeof buf, "%d", egValue(s));
             else if (t.kind == Kind::DANGER) std::snprintf(buf, sizeof buf, "%d", mgValue(s));
-            else if (aligned(old))
+            else if (aligned(text.substr(v.position, v.length)))
                 std::snprintf(buf, sizeof buf, "S(%3d,%3d)", mgValue(s), egValue(s));
             else
                 std::snprintf(buf, sizeof buf, "S(%d, %d)", mgValue(s), egValue(s));
-            replaced += init.substr(last, std::size_t(tokens[k].position(0)) - last) + buf;
-            last = std::size_t(tokens[k].position(0) + tokens[k].length());
+            replaced += text.substr(last, v.position - last) + buf;
+            last = v.position + v.length;
         }
-        replaced += init.substr(last);
-        out.replace(from, to - from, replaced);
+        replaced += text.substr(last);
+        out.replace(init.from, init.to - init.from, replaced);
     }
     return out;
 }
@@ -370,7 +402,7 @@ std::string run(const std::vector<std::string>& args, const std::function<void(c
     const std::string header((std::istreambuf_iterator<char>(headerIn)), std::istreambuf_iterator<char>());
     Model model;
     try {
-        model.rewrite(header);  // the header must hold every tuned weight before hours are spent
+        model.read(header);  // the fit starts from the header's weights, which must all be there
         if (!only.empty()) model.fitOnly(text::split(only, ','));
     } catch (const std::exception& e) {
         return e.what();

@@ -52,6 +52,10 @@ public:
     // A weight's current value, rounded, by its address in evalparams.h; and setting it.
     Score weight(const void* address) const;
     void setWeight(const void* address, int mg, int eg);
+    // Takes every tuned weight's value from the text of an evalparams.h (not the compiled-in one:
+    // a fit can start where another ended) and makes them the starting weights the ridge pulls
+    // toward. Throws when the text lacks a weight.
+    void read(const std::string& header);
     // The text of evalparams.h with every tuned weight replaced by its current value.
     std::string rewrite(const std::string& header) const;
 
@@ -83,7 +87,7 @@ private:
     double error(std::size_t begin, std::size_t end, int threads, double resultShare) const;
 
     std::vector<double> weights;  // element i: weights[2i] middlegame, weights[2i + 1] endgame
-    std::vector<double> start;    // the weights compiled in, which the regularisation pulls toward
+    std::vector<double> start;    // the weights the fit started from, which the ridge pulls toward
     std::vector<bool> frozen;     // parts a term does not have (a shelter's endgame part)
     std::vector<double> momentum, velocity;
     int steps = 0;
@@ -93,10 +97,10 @@ private:
 };
 
 // `tune data FILE params EVALPARAMS_H [out FILE] [epochs N] [rate R] [lambda L] [validation PCT]
-// [threads N] [limit N] [ridge R] [only NAME,NAME...]`: loads the data (`FEN | score | result` lines,
-// datagen's format), keeps the last PCT percent (10) as a held-out set, fits K, then all weights
-// together (or only the named ones); reports both errors as it goes and writes the new
-// evalparams.h (to `out`, by default over `params`).
+// [threads N] [limit N] [ridge R] [only NAME,NAME...]`: loads the data (`FEN | score | result`
+// lines, datagen's format), keeps the last PCT percent (10) as a held-out set, fits K, then all
+// weights together (or only the named ones) starting from those of `params`; reports both errors
+// as it goes and writes the new evalparams.h (to `out`, by default over `params`).
 std::string run(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress);
 
 }  // namespace tuner

@@ -224,6 +224,33 @@ TEST_CASE("tuner: it rewrites evalparams.h in place, and only the values", "[tun
     REQUIRE(danger.find(checks) != std::string::npos);
 }
 
+TEST_CASE("tuner: a fit starts from the weights of the header it is given", "[tuner]") {
+    std::ifstream in(std::string(QUADBIT_SOURCE_DIR) + "/src/evalparams.h");
+    const std::string header((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    tuner::Model edited;
+    edited.setWeight(&params::PST[KNIGHT][SQ_A8], -91, -61);
+    edited.setWeight(&params::SAFE_CHECK[ROOK], 104, 0);
+    edited.setWeight(&params::PASSED_OWN_KING_DISTANCE[3], 0, 33);
+    tuner::Model model;
+    model.read(edited.rewrite(header));
+    REQUIRE(model.weight(&params::PST[KNIGHT][SQ_A8]) == S(-91, -61));
+    REQUIRE(model.weight(&params::SAFE_CHECK[ROOK]) == S(104, 0));
+    REQUIRE(model.weight(&params::PASSED_OWN_KING_DISTANCE[3]) == S(0, 33));
+    REQUIRE(model.weight(&params::BISHOP_PAIR) == params::BISHOP_PAIR);  // the others as compiled in
+    REQUIRE(model.rewrite(header) == edited.rewrite(header));
+    // The ridge pulls toward the header's weights, not the compiled-in ones: from between the two
+    // it goes the header's way.
+    const int compiled = mgValue(params::PST[KNIGHT][SQ_A8]), between = (compiled - 91) / 2;
+    REQUIRE(compiled < between - 10);
+    model.setWeight(&params::PST[KNIGHT][SQ_A8], between, -61);
+    for (const Position& p : playouts(20, 15)) model.add(p, 0.5, 0);
+    model.ridge = 1;  // far stronger than the data's pull
+    for (int step = 0; step < 10; ++step) model.step(0, model.size(), 1, 0.5);
+    REQUIRE(mgValue(model.weight(&params::PST[KNIGHT][SQ_A8])) > between + 2);
+    CHECK_THROWS_WITH(model.read("inline constexpr Score TEMPO = S(1, 2);"),
+                      Catch::Contains("no declaration of PIECE_VALUE"));
+}
+
 TEST_CASE("tuner: tune runs end to end on datagen's output", "[tuner][datagen]") {
     const auto dir = std::filesystem::temp_directory_path();
     const std::string data = (dir / "quadbit-test-tune.txt").string(), out = (dir / "quadbit-test-evalparams.h").string();
