@@ -333,10 +333,9 @@ void Model::read(const std::string& header) {
         // Leading elements the header leaves out (PST's `{}` for no piece) keep their values.
         const int skip = t.size - int(init.values.size());
         for (std::size_t k = 0; k < init.values.size(); ++k) {
-            const int i = elementIndex().at(elementAddress(t, skip + int(k)));
             const Initializer::Value& v = init.values[k];
-            weights[2 * i] = t.kind == Kind::INT_EG ? 0 : v.mg;
-            weights[2 * i + 1] = t.kind == Kind::INT_EG ? v.mg : v.eg;
+            if (t.kind == Kind::INT_EG) setWeight(elementAddress(t, skip + int(k)), 0, v.mg);
+            else setWeight(elementAddress(t, skip + int(k)), v.mg, v.eg);
         }
     }
     start = weights;
