@@ -81,18 +81,18 @@ TEST_CASE("tuner: the trace of every weight's uses adds up to the evaluation", "
         double exactMg = mg, exactEg = eg;
         for (Color c : {WHITE, BLACK}) {
             if (!trace.attacked[c]) continue;
-            int danger = 0, shelter = 0;
+            int inputs = 0, shelter = 0;
             for (const EvalTrace::DangerUse& u : trace.danger[c])
                 if (u.shelter) shelter += u.count * mgValue(*static_cast<const Score*>(u.weight));
-                else danger += u.count * *static_cast<const int*>(u.weight);
-            danger -= shelter / 2;
+                else inputs += u.count * *static_cast<const int*>(u.weight);
+            const int danger = inputs - shelter / 2;              // the evaluation's integer half
+            const double exactDanger = inputs - shelter / 2.0;    // the model's
             const int sign = c == WHITE ? 1 : -1;
             if (danger > 0) {
                 mg -= sign * (danger * danger / params::KING_DANGER_MG_DIVISOR);
                 eg -= sign * (danger / params::KING_DANGER_EG_DIVISOR);
                 ++dangerous;
             }
-            const double exactDanger = danger + shelter / 2 - shelter / 2.0;
             if (exactDanger > 0) {
                 exactMg -= sign * exactDanger * exactDanger / params::KING_DANGER_MG_DIVISOR;
                 exactEg -= sign * exactDanger / params::KING_DANGER_EG_DIVISOR;
