@@ -114,7 +114,16 @@ inline constexpr Score PASSED_BLOCKED = S(-10, -21);
 // A passer the defending king cannot catch (rule of the square) when it has no pieces.
 inline constexpr int UNSTOPPABLE_PASSER = 600;
 
-// Rooks
+// Minor pieces. An outpost is a square of the fourth to sixth rank that an own pawn defends and
+// no enemy pawn can ever attack; a minor behind an own pawn shields it and is shielded by it; a
+// bishop is hemmed in by own pawns on its colour (counted per pawn).
+inline constexpr Score KNIGHT_OUTPOST = S(0, 0);
+inline constexpr Score BISHOP_OUTPOST = S(0, 0);
+inline constexpr Score MINOR_BEHIND_PAWN = S(0, 0);
+inline constexpr Score BISHOP_PAWNS = S(0, 0);
+
+// Rooks (on the seventh: with the enemy king on the eighth or enemy pawns on the seventh)
+inline constexpr Score ROOK_ON_SEVENTH = S(0, 0);
 inline constexpr Score ROOK_OPEN_FILE = S(31, -3);
 inline constexpr Score ROOK_SEMI_OPEN_FILE = S(18, 5);
 
@@ -123,6 +132,7 @@ inline constexpr Score THREAT_BY_PAWN = S(56, 48);                   // a non-pa
 inline constexpr Score THREAT_BY_MINOR[PIECE_TYPE_NB] = {S(0, 0), S(1, 22), S(16, 30), S(31, 26), S(72, -8), S(38, 24), S(0, 0)};
 inline constexpr Score THREAT_BY_ROOK[PIECE_TYPE_NB] = {S(0, 0), S(5, 21), S(31, 25), S(26, 20), S(-5, 10), S(62, -6), S(0, 0)};
 inline constexpr Score HANGING = S(15, 33);                          // attacked and not defended
+inline constexpr Score THREAT_BY_PAWN_PUSH = S(0, 0);                // a safe push attacks a non-pawn
 
 // King safety: enemy pieces attacking the squares around the king.
 inline constexpr int KING_ATTACK_WEIGHT[PIECE_TYPE_NB] = {0, 0, 40, 25, 25, 47, 0};
