@@ -76,7 +76,9 @@ TEST_CASE("tuner: the trace of every weight's uses adds up to the evaluation", "
                 eg += sign * u.count * egValue(s);
             }
         }
-        // Each attacked king's danger from its inputs, and its cost.
+        // Each attacked king's danger from its inputs, and its cost; `exactMg`/`exactEg` keep the
+        // same sum without the evaluation's integer divisions, as the tuner's model computes it.
+        double exactMg = mg, exactEg = eg;
         for (Color c : {WHITE, BLACK}) {
             if (!trace.attacked[c]) continue;
             int danger = 0, shelter = 0;
@@ -90,13 +92,22 @@ TEST_CASE("tuner: the trace of every weight's uses adds up to the evaluation", "
                 eg -= sign * (danger / params::KING_DANGER_EG_DIVISOR);
                 ++dangerous;
             }
+            const double exactDanger = danger + shelter / 2 - shelter / 2.0;
+            if (exactDanger > 0) {
+                exactMg -= sign * exactDanger * exactDanger / params::KING_DANGER_MG_DIVISOR;
+                exactEg -= sign * exactDanger / params::KING_DANGER_EG_DIVISOR;
+            }
         }
         const int phase = trace.phase;
         REQUIRE((mg * phase + eg * (params::MAX_PHASE - phase)) / params::MAX_PHASE * trace.scale / params::SCALE_NORMAL ==
                 white);
-        // The tuner's linear model, in floating point, gives the same value before rounding.
+        // The tuner's model, in floating point, gives the same value before the rounding.
         REQUIRE(model.add(pos, 0.5, 0));
-        REQUIRE(std::abs(model.predict(model.size() - 1) - white) < 2);
+        const double exact =
+            (exactMg * phase + exactEg * (params::MAX_PHASE - phase)) / params::MAX_PHASE * trace.scale / params::SCALE_NORMAL;
+        REQUIRE(model.predict(model.size() - 1) == Approx(exact).margin(1e-6));
+        // The evaluation truncates each king's shelter half and danger cost, the blend and the scale.
+        REQUIRE(std::abs(exact - white) < 5);
         ++traced;
     }
     REQUIRE(traced > 300);
