@@ -12,9 +12,9 @@ using namespace params;
 
 namespace {
 
-enum Term { MATERIAL, IMBALANCE, PAWN_STRUCTURE, MOBILITY, KING_SAFETY, THREATS, PASSED_PAWNS, ROOK_FILES, TEMPO_TERM, TERM_NB };
+enum Term { MATERIAL, IMBALANCE, PAWN_STRUCTURE, MOBILITY, KING_SAFETY, THREATS, PASSED_PAWNS, MINORS, ROOKS, TEMPO_TERM, TERM_NB };
 const char* const TERM_NAMES[TERM_NB] = {"Material", "Imbalance", "Pawns", "Mobility", "King safety", "Threats",
-                                         "Passed pawns", "Rook files", "Tempo"};
+                                         "Passed pawns", "Minors", "Rooks", "Tempo"};
 
 // Per-colour terms collected when tracing (the `eval` command), and, when asked for, every use
 // of a weight (the tuner).
@@ -97,7 +97,15 @@ template <bool Tracing>
 template <Color Us>
 Score Evaluation<Tracing>::pieces() {
     constexpr Color Them = ~Us;
-    Score mobility = SCORE_ZERO, files = SCORE_ZERO;
+    constexpr Direction Down = Us == WHITE ? SOUTH : NORTH;
+    constexpr Bitboard OutpostRanks = Us == WHITE ? rankBB(3) | rankBB(4) | rankBB(5) : rankBB(4) | rankBB(3) | rankBB(2);
+    const Bitboard outposts = OutpostRanks & pe->attacks[Us] & ~pe->attackSpan[Them];
+    const Bitboard behindPawns = shift<Down>(pos.pieces(PAWN));
+    Score mobility = SCORE_ZERO, minors = SCORE_ZERO, rooks = SCORE_ZERO;
+    auto bonus = [&](Score& term, const Score& w, int n = 1) {
+        term += w * n;
+        use(w, Us, n);
+    };
     for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
         for (Bitboard b = pos.pieces(Us, pt); b;) {
             Square s = popLsb(b);
@@ -127,16 +135,25 @@ Score Evaluation<Tracing>::pieces() {
             mobility += m;
             use(m, Us);
 
-            if (pt == ROOK && (pe->semiOpenFiles[Us] >> fileOf(s) & 1)) {
-                const Score& f = (pe->semiOpenFiles[Them] >> fileOf(s) & 1) ? ROOK_OPEN_FILE : ROOK_SEMI_OPEN_FILE;
-                files += f;
-                use(f, Us);
+            if (pt == KNIGHT || pt == BISHOP) {
+                if (outposts & squareBB(s)) bonus(minors, pt == KNIGHT ? KNIGHT_OUTPOST : BISHOP_OUTPOST);
+                if (behindPawns & squareBB(s)) bonus(minors, MINOR_BEHIND_PAWN);
+                if (pt == BISHOP)
+                    bonus(minors, BISHOP_PAWNS, popcount(pos.pieces(Us, PAWN) & (isLightSquare(s) ? LIGHT_SQUARES : DARK_SQUARES)));
+            }
+            if (pt == ROOK) {
+                if (pe->semiOpenFiles[Us] >> fileOf(s) & 1)
+                    bonus(rooks, (pe->semiOpenFiles[Them] >> fileOf(s) & 1) ? ROOK_OPEN_FILE : ROOK_SEMI_OPEN_FILE);
+                if (relativeRank(Us, s) == 6 &&
+                    (relativeRank(Us, pos.kingSquare(Them)) == 7 || (pos.pieces(Them, PAWN) & rankBB(s))))
+                    bonus(rooks, ROOK_ON_SEVENTH);
             }
         }
     }
     add(MOBILITY, Us, mobility);
-    add(ROOK_FILES, Us, files);
-    return mobility + files;
+    add(MINORS, Us, minors);
+    add(ROOKS, Us, rooks);
+    return mobility + minors + rooks;
 }
 
 template <bool Tracing>
@@ -223,6 +240,18 @@ Score Evaluation<Tracing>::threats() {
     const int hanging = popcount(targets & attackedBy[Us][NO_PIECE_TYPE] & ~attackedBy[Them][NO_PIECE_TYPE]);
     score += HANGING * hanging;
     use(HANGING, Us, hanging);
+
+    // Pawn pushes (one step, or two from the second rank) to a square no enemy pawn attacks and
+    // that we hold if they attack it, attacking a piece: a threat one move away.
+    constexpr Direction Up = Us == WHITE ? NORTH : SOUTH;
+    constexpr Bitboard ThirdRank = Us == WHITE ? rankBB(2) : rankBB(5);
+    const Bitboard empty = ~pos.pieces();
+    Bitboard pushes = shift<Up>(pos.pieces(Us, PAWN)) & empty;
+    pushes |= shift<Up>(pushes & ThirdRank) & empty;
+    pushes &= ~attackedBy[Them][PAWN] & (attackedBy[Us][NO_PIECE_TYPE] | ~attackedBy[Them][NO_PIECE_TYPE]);
+    const int pushThreats = popcount(pawnAttacksBB<Us>(pushes) & nonPawnEnemies);
+    score += THREAT_BY_PAWN_PUSH * pushThreats;
+    use(THREAT_BY_PAWN_PUSH, Us, pushThreats);
     add(THREATS, Us, score);
     return score;
 }

@@ -245,3 +245,48 @@ TEST_CASE("eval: the eval table is aligned and shows the pawn terms of each side
     REQUIRE(v[4] == Approx(v[0] - v[2]).margin(0.011));
     REQUIRE(v[5] == Approx(v[1] - v[3]).margin(0.011));
 }
+
+namespace {
+
+// How many times the evaluation of `fen` used weight `w` for side `c` (the tuner's trace).
+int usesOf(const std::string& fen, const Score& w, Color c) {
+    Position pos;
+    REQUIRE(pos.setFen(fen) == "");
+    EvalTrace trace;
+    evaluateWeights(pos, trace);
+    int n = 0;
+    for (const EvalTrace::Use& u : trace.uses)
+        if (u.weight == &w && u.side == c) n += u.count;
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("eval: outposts, minors behind pawns, bishops hemmed in, rooks on the seventh, pawn-push threats", "[eval]") {
+    using namespace params;
+    // (Rooks on a1 and h8 or a8 and h1 keep these out of the special endgame evaluators.)
+    // The knight on d5 is defended by e4 and no black pawn can ever attack d5 (none on c or e);
+    // with a black pawn on e7, ...e6 would drive it away: no outpost. Nor is the third rank one.
+    REQUIRE(usesOf("4k2r/pp3ppp/8/3N4/4P3/8/PP3PPP/R3K3 w - - 0 1", KNIGHT_OUTPOST, WHITE) == 1);
+    REQUIRE(usesOf("4k2r/pp2pppp/8/3N4/4P3/8/PP3PPP/R3K3 w - - 0 1", KNIGHT_OUTPOST, WHITE) == 0);
+    REQUIRE(usesOf("4k2r/pp3ppp/8/3B4/4P3/8/PP3PPP/R3K3 w - - 0 1", BISHOP_OUTPOST, WHITE) == 1);
+    REQUIRE(usesOf("4k2r/pp3ppp/8/8/8/3N4/PP2P1PP/R3K3 w - - 0 1", KNIGHT_OUTPOST, WHITE) == 0);
+    // A minor right behind a pawn, whichever side the pawn belongs to; "behind" is towards the
+    // minor's own side (e6 is behind e5 for Black).
+    REQUIRE(usesOf("4k2r/8/8/8/3P4/3N4/8/R3K3 w - - 0 1", MINOR_BEHIND_PAWN, WHITE) == 1);
+    REQUIRE(usesOf("4k2r/8/8/8/3p4/3N4/8/R3K3 w - - 0 1", MINOR_BEHIND_PAWN, WHITE) == 1);
+    REQUIRE(usesOf("4k2r/8/8/8/8/3N4/3P4/R3K3 w - - 0 1", MINOR_BEHIND_PAWN, WHITE) == 0);
+    REQUIRE(usesOf("r3k3/8/4b3/4p3/8/8/8/4K2R b - - 0 1", MINOR_BEHIND_PAWN, BLACK) == 1);
+    // The dark-squared bishop on c1 with own pawns on b2, d2, e3 (dark) and a4 (light).
+    REQUIRE(usesOf("r3k3/6pp/8/8/P7/4P3/1P1P4/2B1K3 w - - 0 1", BISHOP_PAWNS, WHITE) == 3);
+    // A rook on the seventh counts with the king on the eighth or pawns on the seventh, not alone.
+    REQUIRE(usesOf("6k1/R7/2n5/8/8/8/5PPP/4K3 w - - 0 1", ROOK_ON_SEVENTH, WHITE) == 1);
+    REQUIRE(usesOf("8/R5p1/2n3k1/8/8/8/5PPP/4K3 w - - 0 1", ROOK_ON_SEVENTH, WHITE) == 1);
+    REQUIRE(usesOf("8/R7/2n3k1/6p1/8/8/5PPP/4K3 w - - 0 1", ROOK_ON_SEVENTH, WHITE) == 0);
+    REQUIRE(usesOf("4k3/5ppp/8/8/8/2N5/r7/6K1 b - - 0 1", ROOK_ON_SEVENTH, BLACK) == 1);
+    // e4-e5 would attack the knights on d6 and f6; with a black pawn on d6 guarding e5 the push
+    // is not safe. d2-d4 (two steps, past d3 which the e5 knight guards) would attack c5 and e5.
+    REQUIRE(usesOf("4k2r/8/3n1n2/8/4P3/8/8/R3K3 w - - 0 1", THREAT_BY_PAWN_PUSH, WHITE) == 2);
+    REQUIRE(usesOf("4k2r/8/3p1n2/8/4P3/8/8/R3K3 w - - 0 1", THREAT_BY_PAWN_PUSH, WHITE) == 0);
+    REQUIRE(usesOf("4k2r/8/8/2n1n3/8/8/3P4/R3K3 w - - 0 1", THREAT_BY_PAWN_PUSH, WHITE) == 2);
+}
