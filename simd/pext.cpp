@@ -30,8 +30,8 @@ void build(PieceType pt, PextSlider* sliders, Bitboard* table) {
         slider.table = next;
         Bitboard subset = 0;
         do {  // Carry-Rippler walk over every subset of the mask
-            slider.table[softwarePext(subset, slider.mask)] = pt == ROOK ? attacks::magicRookAttacks(s, subset)
-                                                                      : attacks::magicBishopAttacks(s, subset);
+            slider.table[softwarePext(subset, slider.mask)] =
+                pt == ROOK ? attacks::magicRookAttacks(s, subset) : attacks::magicBishopAttacks(s, subset);
             subset = (subset - slider.mask) & slider.mask;
         } while (subset);
         next += 1ULL << popcount(slider.mask);

@@ -17,9 +17,7 @@ struct Magic {
     Bitboard magic;
     Bitboard* table;
     unsigned shift;
-    unsigned index(Bitboard occupied) const {
-        return unsigned(((occupied & mask) * magic) >> shift);
-    }
+    unsigned index(Bitboard occupied) const { return unsigned(((occupied & mask) * magic) >> shift); }
 };
 
 extern Magic rookMagics[SQUARE_NB];

@@ -118,11 +118,15 @@ std::string readPositions(const Engine& engine, const std::string& source, std::
 
 }  // namespace
 
-std::string runBench(Engine& engine, const std::vector<std::string>& args, const std::function<void(const std::string&)>& out) {
+std::string runBench(Engine& engine, const std::vector<std::string>& args,
+                     const std::function<void(const std::string&)>& out) {
     if (args.size() > 5) return "bench takes at most 5 arguments: hash threads limit positions limittype";
     const std::string limitType = args.size() > 4 ? text::lower(args[4]) : "depth";
-    long long maxLimit = limitType == "depth" ? 64 : limitType == "perft" ? 20 : limitType == "nodes" ? 1LL << 40
-                         : limitType == "movetime" ? 86400000 : 0;
+    long long maxLimit = limitType == "depth"      ? 64
+                         : limitType == "perft"    ? 20
+                         : limitType == "nodes"    ? 1LL << 40
+                         : limitType == "movetime" ? 86400000
+                                                   : 0;
     if (!maxLimit) return "bench limit type must be depth, nodes, movetime or perft, got '" + args[4] + "'";
     long long values[3] = {16, 1, 11};
     const char* const names[3] = {"hash", "threads", "limit"};
@@ -187,10 +191,10 @@ std::string runSpeedtest(Engine& engine, const std::vector<std::string>& args,
     });
     if (!why.empty()) return why;
     const TimePoint elapsed = std::max<TimePoint>(1, now() - start);
-    out("\n===========================\nThreads         : " + std::to_string(values[0]) + "\nBinding         : " +
-        placement + "\nHash (MB)       : " + std::to_string(values[1]) + "\nTotal time (ms) : " +
-        std::to_string(elapsed) + "\nNodes searched  : " + std::to_string(nodes) + "\nNodes/second    : " +
-        std::to_string(nodes * 1000 / std::uint64_t(elapsed)) + "\nHashfull (avg)  : " +
-        std::to_string(hashfullSum / long(fens.size())));
+    out("\n===========================\nThreads         : " + std::to_string(values[0]) +
+        "\nBinding         : " + placement + "\nHash (MB)       : " + std::to_string(values[1]) +
+        "\nTotal time (ms) : " + std::to_string(elapsed) + "\nNodes searched  : " + std::to_string(nodes) +
+        "\nNodes/second    : " + std::to_string(nodes * 1000 / std::uint64_t(elapsed)) +
+        "\nHashfull (avg)  : " + std::to_string(hashfullSum / long(fens.size())));
     return "";
 }

@@ -17,7 +17,8 @@ const std::vector<std::string>& speedtestPositions();
 // position a line) and the limit's type (`depth`, `nodes`, `movetime` or `perft`). Prints each
 // position, then the totals; the node count with the defaults is the bench signature. Returns an
 // error for bad arguments (nothing runs then). The engine's own Threads and Hash come back after.
-std::string runBench(Engine& engine, const std::vector<std::string>& args, const std::function<void(const std::string&)>& out);
+std::string runBench(Engine& engine, const std::vector<std::string>& args,
+                     const std::function<void(const std::string&)>& out);
 
 // `speedtest [threads] [hash] [seconds]`: the game positions searched for a fixed time each on
 // all threads, the hash kept between them as in a game: sustained nodes per second.

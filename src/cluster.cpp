@@ -45,7 +45,7 @@ struct Control {
 // What every rank says every round.
 struct Status {
     std::uint64_t searchId, nodes, tbHits;
-    std::uint64_t finished;  // the last search this rank has finished; its result follows
+    std::uint64_t finished;     // the last search this rank has finished; its result follows
     std::uint64_t tablesAsked;  // the hash tables this rank has asked for (nodeTable)
     std::int32_t score, depth, selDepth, pvLength;
     std::int32_t lowerbound, upperbound;
@@ -95,8 +95,8 @@ std::atomic<bool> closed{false};  // the round with `quit` is done: no more line
 std::atomic<std::uint64_t> progressId{0}, progressNodes{0}, progressTbHits{0};
 std::mutex statusMutex;
 std::condition_variable statusChanged;
-Status ownResult{};             // `finished` and the result fields
-std::vector<Status> statuses;   // every rank's last status, by rank
+Status ownResult{};            // `finished` and the result fields
+std::vector<Status> statuses;  // every rank's last status, by rank
 
 // Entries received from the other ranks, inserted by this rank's main search thread.
 std::mutex inboxMutex;
@@ -112,7 +112,7 @@ std::uint64_t tablesMade = 0;
 std::size_t tableBytes = 0;
 void* tableBase = nullptr;
 std::string tableNote, tableError;
-MPI_Win window = MPI_WIN_NULL;  // the shared table's memory, MPI_WIN_NULL when each rank has its own
+MPI_Win window = MPI_WIN_NULL;        // the shared table's memory, MPI_WIN_NULL when each rank has its own
 std::atomic<bool> sendEntries{true};  // some other rank has a table of its own
 
 [[noreturn]] void fail(const std::string& what) {
@@ -130,7 +130,8 @@ void check(int code, const char* call) {
 
 // mpirun ends every rank with SIGTERM when one of them has died: say so rather than vanish.
 void onTerminate(int) {
-    static const char message[] = "info string error: cluster: the MPI runtime ended this engine (a rank failed or was killed)\n";
+    static const char message[] =
+        "info string error: cluster: the MPI runtime ended this engine (a rank failed or was killed)\n";
     if (myRank == 0) (void)!write(STDOUT_FILENO, message, sizeof message - 1);
     _exit(1);
 }
@@ -277,7 +278,8 @@ void makeTable() {
         MPI_Aint size = 0;
         int unit = 0;
         check(MPI_Win_shared_query(fresh, 0, &size, &unit, &base), "MPI_Win_shared_query");
-        base = reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(base) + ALIGN - 1) & ~std::uintptr_t(ALIGN - 1));
+        base =
+            reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(base) + ALIGN - 1) & ~std::uintptr_t(ALIGN - 1));
 #ifdef MADV_HUGEPAGE
         madvise(base, tableBytes, MADV_HUGEPAGE);  // where shared memory may use huge pages
 #endif
@@ -290,10 +292,8 @@ void makeTable() {
     if (window != MPI_WIN_NULL)
         tableNote = "hash table of " + megabytes(tableBytes) + " shared by the " + std::to_string(machineSize) +
                     " ranks of this machine";
-    else if (!nodeHash)
-        tableNote = OWN_TABLES;
-    else
-        tableNote = "each rank has a hash table of its own: /dev/shm has " + megabytes(freeBytes) + " free";
+    else if (!nodeHash) tableNote = OWN_TABLES;
+    else tableNote = "each rank has a hash table of its own: /dev/shm has " + megabytes(freeBytes) + " free";
 }
 
 // After a round: when every rank of this machine has asked for the next table, they make it now.
@@ -301,7 +301,8 @@ void makeTable() {
 void makeTableIfAsked(const std::vector<Status>& gathered) {
     std::lock_guard<std::mutex> lock(tableMutex);
     for (int r = 0; r < rankCount; ++r)
-        if (machineOf[std::size_t(r)] == machineOf[std::size_t(myRank)] && gathered[std::size_t(r)].tablesAsked <= tablesMade)
+        if (machineOf[std::size_t(r)] == machineOf[std::size_t(myRank)] &&
+            gathered[std::size_t(r)].tablesAsked <= tablesMade)
             return;
     makeTable();
     ++tablesMade;
@@ -334,7 +335,7 @@ void communicate() {
     std::vector<Status> gathered(static_cast<std::size_t>(rankCount));
     std::vector<Shared> batch, received;
     std::string partial, arriving;
-    int currentBatch = DEFAULT_BATCH_SIZE;  // the root's choice of the previous round
+    int currentBatch = DEFAULT_BATCH_SIZE;         // the root's choice of the previous round
     std::chrono::microseconds pause = FAST_PAUSE;  // likewise
     std::uint64_t stopSent = 0;                    // the root's stopSearch of the previous round
     std::uint32_t heard = doorbell->ring.load();
@@ -349,7 +350,8 @@ void communicate() {
         received.resize(std::size_t(currentBatch) * std::size_t(rankCount));
         MPI_Request requests[3];
         check(MPI_Ibcast(&control, sizeof control, MPI_BYTE, 0, MPI_COMM_WORLD, &requests[0]), "MPI_Ibcast");
-        check(MPI_Iallgather(&own, sizeof own, MPI_BYTE, gathered.data(), sizeof own, MPI_BYTE, MPI_COMM_WORLD, &requests[1]),
+        check(MPI_Iallgather(&own, sizeof own, MPI_BYTE, gathered.data(), sizeof own, MPI_BYTE, MPI_COMM_WORLD,
+                             &requests[1]),
               "MPI_Iallgather");
         check(MPI_Iallgather(batch.data(), currentBatch * int(sizeof(Shared)), MPI_BYTE, received.data(),
                              currentBatch * int(sizeof(Shared)), MPI_BYTE, MPI_COMM_WORLD, &requests[2]),
@@ -366,17 +368,20 @@ void communicate() {
         for (int done = 0, calls = 0;; ++calls) {
             check(MPI_Testall(3, requests, &done, MPI_STATUSES_IGNORE), "MPI_Testall");
             if (done) break;
-            if (calls % PROGRESS_CALLS == PROGRESS_CALLS - 1 && (!urgent || std::chrono::steady_clock::now() > pollUntil))
+            if (calls % PROGRESS_CALLS == PROGRESS_CALLS - 1 &&
+                (!urgent || std::chrono::steady_clock::now() > pollUntil))
                 pauseFor(FAST_PAUSE, heard);
         }
-        pause = std::chrono::microseconds(std::clamp(control.pause, int(FAST_PAUSE.count()), int(SEARCH_PAUSE.count())));
+        pause =
+            std::chrono::microseconds(std::clamp(control.pause, int(FAST_PAUSE.count()), int(SEARCH_PAUSE.count())));
 
         // The root's lines, whole ones only, in order.
         arriving.append(control.text, std::size_t(control.textBytes));
         bool news = false;  // waking the main thread for nothing would cost as much as the round
         {
             std::lock_guard<std::mutex> lock(linesMutex);
-            for (std::size_t nl; (nl = arriving.find('\n')) != std::string::npos; arriving.erase(0, nl + 1), news = true)
+            for (std::size_t nl; (nl = arriving.find('\n')) != std::string::npos;
+                 arriving.erase(0, nl + 1), news = true)
                 delivered.push_back(arriving.substr(0, nl));
             last = control.quit;
             closed = last;
@@ -396,7 +401,8 @@ void communicate() {
             std::lock_guard<std::mutex> lock(inboxMutex);
             const bool shared = window != MPI_WIN_NULL;
             for (int r = 0; r < rankCount; ++r)
-                if (r != myRank && !(shared && (machineOf[std::size_t(r)] == machineOf[std::size_t(myRank)] || machineRank != 0)))
+                if (r != myRank &&
+                    !(shared && (machineOf[std::size_t(r)] == machineOf[std::size_t(myRank)] || machineRank != 0)))
                     for (std::size_t i = 0; i < received.size() / std::size_t(rankCount); ++i) {
                         const Shared& e = received[std::size_t(r) * received.size() / std::size_t(rankCount) + i];
                         if (e.key) inbox.push_back(e);
@@ -446,7 +452,8 @@ bool init(int& argc, char**& argv, std::string& error) {
         MPI_Aint size = 0;
         int unit = 0;
         // New shared memory is zero, a doorbell with nothing rung and nothing stopped.
-        if (MPI_Win_allocate_shared(machineRank == 0 ? 64 : 0, 1, MPI_INFO_NULL, machineComm, &base, &doorbellWindow) == MPI_SUCCESS &&
+        if (MPI_Win_allocate_shared(machineRank == 0 ? 64 : 0, 1, MPI_INFO_NULL, machineComm, &base, &doorbellWindow) ==
+                MPI_SUCCESS &&
             MPI_Win_shared_query(doorbellWindow, 0, &size, &unit, &base) == MPI_SUCCESS)
             doorbell = static_cast<Doorbell*>(base);
     }
@@ -525,7 +532,8 @@ void share(std::size_t thread, Key key, Value value, Bound bound, int depth, Mov
     for (int used = buffersUsed.load(std::memory_order_relaxed); used <= int(thread);)
         buffersUsed.compare_exchange_weak(used, int(thread) + 1, std::memory_order_relaxed);
     if (b.busy.test_and_set(std::memory_order_acquire)) return;
-    const Shared e{key, std::int16_t(value), std::int16_t(eval), std::uint16_t(move), std::uint8_t(depth), std::uint8_t(bound)};
+    const Shared e{
+        key, std::int16_t(value), std::int16_t(eval), std::uint16_t(move), std::uint8_t(depth), std::uint8_t(bound)};
     if (const int n = b.count.load(std::memory_order_relaxed); n < BUFFER_ENTRIES) {
         b.entries[n] = e;
         b.count.store(n + 1, std::memory_order_relaxed);
@@ -583,7 +591,7 @@ std::vector<Result> finishSearch(std::uint64_t searchId, const Result& own) {
     ownResult.pvLength = std::min<int>(int(own.pv.size()), MAX_PV);
     for (int i = 0; i < ownResult.pvLength; ++i) ownResult.pv[i] = std::uint16_t(own.pv[std::size_t(i)]);
     if (myRank == 0) doorbell->stopped = searchId;  // the ranks of this machine stop now
-    ring();                                          // and the results go out in a round that comes now
+    ring();                                         // and the results go out in a round that comes now
     if (myRank != 0) return {};
     // The root waits for every rank's result of this search (or for the last round, at quit).
     statusChanged.wait(lock, [&] {

@@ -44,13 +44,11 @@ std::string parse(const std::vector<std::string>& args, Config& cfg) {
         std::uint64_t* u;
         long long* i;
     };
-    const Number numbers[] = {{"games", 1, 1LL << 40, &cfg.games, nullptr},
-                              {"positions", 1, 1LL << 40, &cfg.positions, nullptr},
-                              {"nodes", 1, 1LL << 40, &cfg.nodes, nullptr},
-                              {"seed", 0, (1LL << 62), &cfg.seed, nullptr},
-                              {"threads", 1, 1024, nullptr, &cfg.threads},
-                              {"hash", 1, 65536, nullptr, &cfg.hashMB},
-                              {"randomplies", 0, 40, nullptr, &cfg.randomPlies}};
+    const Number numbers[] = {
+        {"games", 1, 1LL << 40, &cfg.games, nullptr},     {"positions", 1, 1LL << 40, &cfg.positions, nullptr},
+        {"nodes", 1, 1LL << 40, &cfg.nodes, nullptr},     {"seed", 0, (1LL << 62), &cfg.seed, nullptr},
+        {"threads", 1, 1024, nullptr, &cfg.threads},      {"hash", 1, 65536, nullptr, &cfg.hashMB},
+        {"randomplies", 0, 40, nullptr, &cfg.randomPlies}};
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string key = text::lower(args[i]);
         if (key == "force") {

@@ -54,15 +54,13 @@ Value evaluateKPSK(Color strong, const Position& pos) {
     Bitboard ours = pos.pieces(strong, PAWN);
     Bitboard front = ours & ~pawns::frontSpan(~strong, ours);  // no own pawn ahead on the file
     bool won = false;
-    for (Bitboard b = front; b && !won;)
-        won = kpk::probe(winnerKing, popLsb(b), loserKing, strong, pos.sideToMove());
+    for (Bitboard b = front; b && !won;) won = kpk::probe(winnerKing, popLsb(b), loserKing, strong, pos.sideToMove());
     int advance = 0;
     for (Bitboard b = ours; b;) advance += relativeRank(strong, popLsb(b));
     bool twoFiles = popcount(fileFill(ours) & RANK_1_BB) >= 2;  // the king cannot hold both
     Bitboard loose = ours & ~pawnAttacksBB(strong, ours) & ~kingAttacks(winnerKing);
     bool oneFalls = pos.sideToMove() != strong && (kingAttacks(loserKing) & loose) && popcount(ours) == 2;
-    if (won || (twoFiles && !oneFalls))
-        return KNOWN_WIN + SIMPLE_VALUE[PAWN] * popcount(ours) + 10 * advance;
+    if (won || (twoFiles && !oneFalls)) return KNOWN_WIN + SIMPLE_VALUE[PAWN] * popcount(ours) + 10 * advance;
     return 20 * popcount(ours) + 2 * advance;
 }
 
@@ -74,7 +72,8 @@ Value evaluateKPKP(const Position& pos) {
     // and the general evaluation decides.
     if (fileDistance(pawn[WHITE], pawn[BLACK]) <= 1) return VALUE_NONE;
     bool wins[COLOR_NB];
-    for (Color c : {WHITE, BLACK}) wins[c] = kpk::probe(pos.kingSquare(c), pawn[c], pos.kingSquare(~c), c, pos.sideToMove());
+    for (Color c : {WHITE, BLACK})
+        wins[c] = kpk::probe(pos.kingSquare(c), pawn[c], pos.kingSquare(~c), c, pos.sideToMove());
     if (wins[WHITE] == wins[BLACK]) {
         if (!wins[WHITE]) return 0;
         int steps[COLOR_NB];
@@ -131,7 +130,8 @@ bool lastPawnFalls(Color strong, const Position& pos) {
     // one more if we move first.
     int approach = distance(attacker, pawn) - 1;
     int guard = distance(pos.kingSquare(strong), pawn) - 1;
-    for (Bitboard b = pos.pieces(strong, KNIGHT, BISHOP); b;) guard = std::min(guard, minorMovesToAttack(pos, popLsb(b), pawn));
+    for (Bitboard b = pos.pieces(strong, KNIGHT, BISHOP); b;)
+        guard = std::min(guard, minorMovesToAttack(pos, popLsb(b), pawn));
     bool kingInSquare = distance(attacker, pawns::promotionSquare(strong, pawn)) - (pos.sideToMove() == weak) <=
                         7 - relativeRank(strong, pawn);
     // It may also step forward onto a square already guarded.
@@ -139,7 +139,8 @@ bool lastPawnFalls(Color strong, const Position& pos) {
     bool safeStep = pos.empty(push) && distance(attacker, push) > 1 - (pos.sideToMove() == strong);
     if (safeStep) {
         bool guarded = distance(pos.kingSquare(strong), push) == 1;
-        for (Bitboard b = pos.pieces(strong, KNIGHT, BISHOP); b;) guarded |= minorMovesToAttack(pos, popLsb(b), push) == 0;
+        for (Bitboard b = pos.pieces(strong, KNIGHT, BISHOP); b;)
+            guarded |= minorMovesToAttack(pos, popLsb(b), push) == 0;
         if (guarded) return false;
     }
     return guard > approach + (pos.sideToMove() == strong) && kingInSquare;
@@ -150,7 +151,8 @@ bool lastPawnFalls(Color strong, const Position& pos) {
 // sample has the king within a step of a corner and the attacking king within two.
 int scaleMinorsKN(Color strong, const Position& pos, int tableScale) {
     Square k = pos.kingSquare(~strong);
-    int cornerDistance = std::min(std::min(distance(k, SQ_A1), distance(k, SQ_H1)), std::min(distance(k, SQ_A8), distance(k, SQ_H8)));
+    int cornerDistance =
+        std::min(std::min(distance(k, SQ_A1), distance(k, SQ_H1)), std::min(distance(k, SQ_A8), distance(k, SQ_H8)));
     return cornerDistance <= 1 && distance(k, pos.kingSquare(strong)) <= 2 ? SCALE_NORMAL : tableScale;
 }
 

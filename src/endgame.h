@@ -12,24 +12,24 @@ namespace endgame {
 enum Id : int {
     NONE,
     // Evaluators
-    KXK,        // mating material against a bare king: drive it to the edge
-    KBNK,       // bishop and knight: drive it to a corner of the bishop's colour
-    KPK,        // the bitbase
-    KRKP,       // rook against pawn: who gets there first
-    KPSK,       // pawns against a bare king: the bitbase for each pawn
-    KPKP,       // pawn against pawn: the bitbase for each side, and the race
+    KXK,   // mating material against a bare king: drive it to the edge
+    KBNK,  // bishop and knight: drive it to a corner of the bishop's colour
+    KPK,   // the bitbase
+    KRKP,  // rook against pawn: who gets there first
+    KPSK,  // pawns against a bare king: the bitbase for each pawn
+    KPKP,  // pawn against pawn: the bitbase for each side, and the race
     FIRST_SCALER,
     // Scalers
     KBPSK = FIRST_SCALER,  // bishop and rook pawn(s) of the wrong colour
-    KQKP,       // queen against a pawn on the seventh
-    LAST_PAWN,  // the leader's last pawn against a piece that can be given for it
-    OCB,        // opposite-coloured bishops
-    KRPKR,      // rook and pawn against rook
-    KNNKP,      // two knights against a pawn (Troitzky line)
-    KRKN,       // rook against knight: won when the knight strays from its king
-    KNPK,       // knight and pawn against king: the pawn can be lost, the rook pawn draws
-    MINORS_KN,  // two minors against a knight: drawn unless the king is caught in a corner
-    KQKRP,      // queen against rook and an advanced pawn
+    KQKP,                  // queen against a pawn on the seventh
+    LAST_PAWN,             // the leader's last pawn against a piece that can be given for it
+    OCB,                   // opposite-coloured bishops
+    KRPKR,                 // rook and pawn against rook
+    KNNKP,                 // two knights against a pawn (Troitzky line)
+    KRKN,                  // rook against knight: won when the knight strays from its king
+    KNPK,                  // knight and pawn against king: the pawn can be lost, the rook pawn draws
+    MINORS_KN,             // two minors against a knight: drawn unless the king is caught in a corner
+    KQKRP,                 // queen against rook and an advanced pawn
     ID_NB
 };
 

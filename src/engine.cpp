@@ -101,14 +101,16 @@ Engine::Engine() {
               cluster::setShareDepth(int(v.asInt()));
               return std::string();
           }));
-    o.add("ClusterBatchSize", Option::spin(cluster::DEFAULT_BATCH_SIZE, 1, cluster::MAX_BATCH_SIZE, [](const Option& v) {
+    o.add("ClusterBatchSize",
+          Option::spin(cluster::DEFAULT_BATCH_SIZE, 1, cluster::MAX_BATCH_SIZE, [](const Option& v) {
               cluster::setBatchSize(int(v.asInt()));
               return std::string();
           }));
     // The ranks of one machine share one table (cluster.h); off, each has its own and they
     // exchange entries as machines do.
     o.add("ClusterNodeHash", Option::check(true, [this](const Option& v) {
-              if (!waitUnlessEndless()) return std::string("cannot change ClusterNodeHash while searching; send stop first");
+              if (!waitUnlessEndless())
+                  return std::string("cannot change ClusterNodeHash while searching; send stop first");
               cluster::setNodeHash(v.asBool());
               return remakeHash(threads.tt.sizeMB());
           }));
@@ -160,8 +162,9 @@ bool Engine::waitUnlessEndless() {
 
 std::string Engine::go(const SearchLimits& limits, TimePoint startTime) {
     if (!waitUnlessEndless()) return "already searching without a limit; send stop first";
-    threads.skillLevel = optionList["UCI_LimitStrength"].asBool() ? Skill::levelForElo(int(optionList["UCI_Elo"].asInt()))
-                                                                  : int(optionList["Skill Level"].asInt());
+    threads.skillLevel = optionList["UCI_LimitStrength"].asBool()
+                             ? Skill::levelForElo(int(optionList["UCI_Elo"].asInt()))
+                             : int(optionList["Skill Level"].asInt());
     threads.startThinking(pos, limits, startTime);
     return "";
 }

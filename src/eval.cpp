@@ -12,9 +12,21 @@ using namespace params;
 
 namespace {
 
-enum Term { MATERIAL, IMBALANCE, PAWN_STRUCTURE, MOBILITY, KING_SAFETY, THREATS, PASSED_PAWNS, MINORS, ROOKS, TEMPO_TERM, TERM_NB };
-const char* const TERM_NAMES[TERM_NB] = {"Material", "Imbalance", "Pawns", "Mobility", "King safety", "Threats",
-                                         "Passed pawns", "Minors", "Rooks", "Tempo"};
+enum Term {
+    MATERIAL,
+    IMBALANCE,
+    PAWN_STRUCTURE,
+    MOBILITY,
+    KING_SAFETY,
+    THREATS,
+    PASSED_PAWNS,
+    MINORS,
+    ROOKS,
+    TEMPO_TERM,
+    TERM_NB
+};
+const char* const TERM_NAMES[TERM_NB] = {"Material", "Imbalance",    "Pawns",  "Mobility", "King safety",
+                                         "Threats",  "Passed pawns", "Minors", "Rooks",    "Tempo"};
 
 // Per-colour terms collected when tracing (the `eval` command), and, when asked for, every use
 // of a weight (the tuner).
@@ -47,19 +59,24 @@ private:
     template <typename Weight>
     void useInDanger(const Weight& w, Color king, int n = 1) {
         if constexpr (Tracing)
-            if (trace->weights && n)
-                trace->weights->danger[king].push_back({&w, n, std::is_same_v<Weight, Score>});
+            if (trace->weights && n) trace->weights->danger[king].push_back({&w, n, std::is_same_v<Weight, Score>});
     }
     void fixed(Color c, Score s) {
         if constexpr (Tracing)
             if (trace->weights) trace->weights->fixed[c] += s;
     }
-    template <Color Us> void initialize();
-    template <Color Us> Score pieces();
-    template <Color Us> Score kingSafety();
-    template <Color Us> Score threats();
-    template <Color Us> Score passedPawns();
-    template <Color Us> bool stoppable(Square pawn) const;
+    template <Color Us>
+    void initialize();
+    template <Color Us>
+    Score pieces();
+    template <Color Us>
+    Score kingSafety();
+    template <Color Us>
+    Score threats();
+    template <Color Us>
+    Score passedPawns();
+    template <Color Us>
+    bool stoppable(Square pawn) const;
 
     const Position& pos;
     pawns::Table* pawnsTable;
@@ -80,7 +97,7 @@ void Evaluation<Tracing>::initialize() {
     // Pawns that are blocked or on the first two ranks do not count as mobility room, nor do
     // our king and the squares enemy pawns attack.
     Bitboard lowRanks = Us == WHITE ? rankBB(1) | rankBB(2) : rankBB(6) | rankBB(5);
-    Bitboard blocked = pos.pieces(Us, PAWN) & (shift<Us == WHITE ? SOUTH : NORTH>(pos.pieces()) | lowRanks);
+    Bitboard blocked = pos.pieces(Us, PAWN) & (shift<(Us == WHITE ? SOUTH : NORTH)>(pos.pieces()) | lowRanks);
     mobilityArea[Us] = ~(blocked | pos.pieces(Us, KING) | pe->attacks[Them]);
 
     attackedBy[Us][KING] = kingAttacks(ksq);
@@ -98,7 +115,10 @@ template <Color Us>
 Score Evaluation<Tracing>::pieces() {
     constexpr Color Them = ~Us;
     constexpr Direction Down = Us == WHITE ? SOUTH : NORTH;
-    constexpr Bitboard OutpostRanks = Us == WHITE ? rankBB(3) | rankBB(4) | rankBB(5) : rankBB(4) | rankBB(3) | rankBB(2);
+    constexpr Bitboard OutpostRanks =
+        Us == WHITE ? rankBB(3) | rankBB(4) | rankBB(5) : rankBB(4) | rankBB(3) | rankBB(2);
+    // An outpost: a square an own pawn defends and no enemy pawn can ever attack, so that only a
+    // piece can drive a minor from it (evalparams.h).
     const Bitboard outposts = OutpostRanks & pe->attacks[Us] & ~pe->attackSpan[Them];
     const Bitboard behindPawns = shift<Down>(pos.pieces(PAWN));
     Score mobility = SCORE_ZERO, minors = SCORE_ZERO, rooks = SCORE_ZERO;
@@ -115,7 +135,8 @@ Score Evaluation<Tracing>::pieces() {
             if (pt == ROOK) occupied ^= pos.pieces(Us, QUEEN) | pos.pieces(Us, ROOK);
             Bitboard att = attacksBB(pt, s, occupied);
             // A pinned piece moves only along its pin.
-            if (pos.blockersFor(pos.kingSquare(Us), pos.pieces(Them)) & squareBB(s)) att &= lineBB(pos.kingSquare(Us), s);
+            if (pos.blockersFor(pos.kingSquare(Us), pos.pieces(Them)) & squareBB(s))
+                att &= lineBB(pos.kingSquare(Us), s);
 
             attackedTwice[Us] |= attackedBy[Us][NO_PIECE_TYPE] & att;
             attackedBy[Us][pt] |= att;
@@ -129,9 +150,10 @@ Score Evaluation<Tracing>::pieces() {
             }
 
             int count = popcount(att & mobilityArea[Us]);
-            const Score& m = pt == KNIGHT ? KNIGHT_MOBILITY[count] : pt == BISHOP ? BISHOP_MOBILITY[count]
-                           : pt == ROOK   ? ROOK_MOBILITY[count]
-                                          : QUEEN_MOBILITY[count];
+            const Score& m = pt == KNIGHT   ? KNIGHT_MOBILITY[count]
+                             : pt == BISHOP ? BISHOP_MOBILITY[count]
+                             : pt == ROOK   ? ROOK_MOBILITY[count]
+                                            : QUEEN_MOBILITY[count];
             mobility += m;
             use(m, Us);
 
@@ -139,7 +161,8 @@ Score Evaluation<Tracing>::pieces() {
                 if (outposts & squareBB(s)) bonus(minors, pt == KNIGHT ? KNIGHT_OUTPOST : BISHOP_OUTPOST);
                 if (behindPawns & squareBB(s)) bonus(minors, MINOR_BEHIND_PAWN);
                 if (pt == BISHOP)
-                    bonus(minors, BISHOP_PAWNS, popcount(pos.pieces(Us, PAWN) & (isLightSquare(s) ? LIGHT_SQUARES : DARK_SQUARES)));
+                    bonus(minors, BISHOP_PAWNS,
+                          popcount(pos.pieces(Us, PAWN) & (isLightSquare(s) ? LIGHT_SQUARES : DARK_SQUARES)));
             }
             if (pt == ROOK) {
                 if (pe->semiOpenFiles[Us] >> fileOf(s) & 1)
@@ -192,8 +215,11 @@ Score Evaluation<Tracing>::kingSafety() {
     if (kingAttackers[Them] >= 1 + !pos.count(Them, QUEEN)) {
         const int weakRing = popcount(kingRing[Us] & weak);
         const bool checks[PIECE_TYPE_NB] = {
-            false, false, bool(knightAttacks(ksq) & attackedBy[Them][KNIGHT] & safe),
-            bool(bishopLines & attackedBy[Them][BISHOP] & safe), bool(rookLines & attackedBy[Them][ROOK] & safe),
+            false,
+            false,
+            bool(knightAttacks(ksq) & attackedBy[Them][KNIGHT] & safe),
+            bool(bishopLines & attackedBy[Them][BISHOP] & safe),
+            bool(rookLines & attackedBy[Them][ROOK] & safe),
             bool((rookLines | bishopLines) & attackedBy[Them][QUEEN] & safe & ~attackedBy[Us][QUEEN])};
         const bool noQueen = !pos.count(Them, QUEEN);
         danger = kingAttackWeight[Them] + KING_RING_ATTACKS * kingRingAttacks[Them] + WEAK_RING_SQUARE * weakRing +
@@ -283,12 +309,9 @@ bool Evaluation<Tracing>::stoppable(Square pawn) const {
                 moves = 99;
                 for (Bitboard b = (knightAttacks(sq) | squareBB(sq)) & (safe | squareBB(m)); b;)
                     moves = std::min(moves, knightDistance(m, popLsb(b)));
-            } else if (bishopAttacks(m, occupied) & squareBB(sq))
-                moves = 0;
-            else if (bishopAttacks(m, occupied) & bishopAttacks(sq, occupied) & safe)
-                moves = 1;
-            else
-                moves = isLightSquare(m) == isLightSquare(sq) ? 2 : 99;
+            } else if (bishopAttacks(m, occupied) & squareBB(sq)) moves = 0;
+            else if (bishopAttacks(m, occupied) & bishopAttacks(sq, occupied) & safe) moves = 1;
+            else moves = isLightSquare(m) == isLightSquare(sq) ? 2 : 99;
             if (moves <= defenderMoves) return true;
         }
     }
@@ -354,8 +377,7 @@ Value Evaluation<Tracing>::value() {
         traced = pawns::evaluate(pos, trace->weights);
         pe = &traced;
         if (trace->weights) material::traceImbalance(pos, *trace->weights);
-    } else
-        pe = &pawnsTable->probe(pos);
+    } else pe = &pawnsTable->probe(pos);
     Score score = me.imbalance + pe->score;
     add(IMBALANCE, WHITE, me.imbalance);
     add(PAWN_STRUCTURE, WHITE, pe->sideScore[WHITE]);
@@ -411,9 +433,7 @@ std::string formatPawns(int cp) {
 
 }  // namespace
 
-Value evaluate(const Position& pos, EvalCache& cache) {
-    return Evaluation<false>(pos, &cache.pawns, nullptr).value();
-}
+Value evaluate(const Position& pos, EvalCache& cache) { return Evaluation<false>(pos, &cache.pawns, nullptr).value(); }
 
 Value evaluateWeights(const Position& pos, EvalTrace& weights) {
     Trace trace;
@@ -438,12 +458,14 @@ std::string evalTrace(const Position& pos) {
         for (int t = 0; t < TERM_NB; ++t) {
             Score w = trace.terms[t][WHITE], b = trace.terms[t][BLACK];
             char line[128];
-            std::snprintf(line, sizeof line, " %-12s | %s %s | %s %s | %s %s\n", TERM_NAMES[t], formatPawns(mgValue(w)).c_str(),
-                          formatPawns(egValue(w)).c_str(), formatPawns(mgValue(b)).c_str(), formatPawns(egValue(b)).c_str(),
+            std::snprintf(line, sizeof line, " %-12s | %s %s | %s %s | %s %s\n", TERM_NAMES[t],
+                          formatPawns(mgValue(w)).c_str(), formatPawns(egValue(w)).c_str(),
+                          formatPawns(mgValue(b)).c_str(), formatPawns(egValue(b)).c_str(),
                           formatPawns(mgValue(w) - mgValue(b)).c_str(), formatPawns(egValue(w) - egValue(b)).c_str());
             out << line;
         }
-        out << "\nPhase: " << e.phase << "/" << MAX_PHASE << ", scale factor: " << e.scale << "/" << SCALE_NORMAL << "\n";
+        out << "\nPhase: " << e.phase << "/" << MAX_PHASE << ", scale factor: " << e.scale << "/" << SCALE_NORMAL
+            << "\n";
     }
     char buf[64];
     std::snprintf(buf, sizeof buf, "%+.2f", v / 100.0);

@@ -7,8 +7,8 @@
 namespace params {
 
 // Material
-inline constexpr Score PIECE_VALUE[PIECE_TYPE_NB] = {
-    S(0, 0), S(83, 113), S(362, 389), S(376, 407), S(501, 681), S(1144, 1212), S(0, 0)};
+inline constexpr Score PIECE_VALUE[PIECE_TYPE_NB] = {S(0, 0),     S(83, 113),    S(362, 389), S(376, 407),
+                                                     S(501, 681), S(1144, 1212), S(0, 0)};
 // Piece values for SEE-like questions and the mating-potential rules (plain centipawns).
 inline constexpr int SIMPLE_VALUE[PIECE_TYPE_NB] = {0, 100, 325, 325, 500, 975, 0};
 
@@ -18,7 +18,7 @@ inline constexpr int MAX_PHASE = 24;
 
 // Imbalance (material table): the bishop pair, and knights/rooks by the number of own pawns.
 inline constexpr Score BISHOP_PAIR = S(27, 80);
-inline constexpr Score KNIGHT_PER_PAWN = S(3, 11);   // above or below five pawns
+inline constexpr Score KNIGHT_PER_PAWN = S(3, 11);  // above or below five pawns
 inline constexpr Score ROOK_PER_PAWN = S(-1, 1);
 
 // Piece-square tables, rank 1 first, files a-h.
@@ -84,32 +84,35 @@ inline constexpr Score PST[PIECE_TYPE_NB][SQUARE_NB] = {
 
 // Mobility: squares a piece attacks in its mobility area (not own pawns or king, not attacked by
 // enemy pawns), by count.
-inline constexpr Score KNIGHT_MOBILITY[9] = {S( -9, 22), S(-6, -8), S(5, 31), S(12, 46), S(18, 61),
-                                       S(27, 66), S(32, 72), S(42, 69), S(47, 67)};
-inline constexpr Score BISHOP_MOBILITY[14] = {S(-14, 22), S(5, 6), S(16, 24), S(20, 38), S(29, 48), S(33, 59),
-                                       S(38, 58), S(37, 67), S(42, 70), S(37, 74), S(47, 64), S(53, 69),
-                                       S(102, 58), S(34, 70)};
-inline constexpr Score ROOK_MOBILITY[15] = {S(-70, 6), S(-20, 32), S(0, 63), S(6, 67), S(7, 83), S(7, 94),
-                                     S(11, 96), S(11, 104), S(14, 112), S(21, 116), S(22, 122), S(29, 123),
-                                     S(29, 130), S(26, 127), S(36, 131)};
-inline constexpr Score QUEEN_MOBILITY[28] = {S(51, 142), S(56, 142), S(54, 141), S(71, 31), S(73, 30), S(69, 59),
-                                      S(67, 113), S(67, 131), S(66, 145), S(68, 152), S(68, 164), S(73, 164), S(74, 169),
-                                      S(74, 181), S(77, 185), S(73, 185), S(74, 183), S(76, 182), S(84, 168),
-                                      S(104, 157), S(111, 150), S(129, 128), S(155, 106), S(198, 58), S(249, 23),
-                                      S(236, 10), S(83, 125), S(55, -6)};
+inline constexpr Score KNIGHT_MOBILITY[9] = {S(-9, 22), S(-6, -8), S(5, 31),  S(12, 46), S(18, 61),
+                                             S(27, 66), S(32, 72), S(42, 69), S(47, 67)};
+inline constexpr Score BISHOP_MOBILITY[14] = {S(-14, 22), S(5, 6),   S(16, 24),  S(20, 38), S(29, 48),
+                                              S(33, 59),  S(38, 58), S(37, 67),  S(42, 70), S(37, 74),
+                                              S(47, 64),  S(53, 69), S(102, 58), S(34, 70)};
+inline constexpr Score ROOK_MOBILITY[15] = {S(-70, 6),  S(-20, 32), S(0, 63),   S(6, 67),   S(7, 83),
+                                            S(7, 94),   S(11, 96),  S(11, 104), S(14, 112), S(21, 116),
+                                            S(22, 122), S(29, 123), S(29, 130), S(26, 127), S(36, 131)};
+inline constexpr Score QUEEN_MOBILITY[28] = {S(51, 142), S(56, 142),  S(54, 141),  S(71, 31),   S(73, 30),   S(69, 59),
+                                             S(67, 113), S(67, 131),  S(66, 145),  S(68, 152),  S(68, 164),  S(73, 164),
+                                             S(74, 169), S(74, 181),  S(77, 185),  S(73, 185),  S(74, 183),  S(76, 182),
+                                             S(84, 168), S(104, 157), S(111, 150), S(129, 128), S(155, 106), S(198, 58),
+                                             S(249, 23), S(236, 10),  S(83, 125),  S(55, -6)};
 
 // Pawn structure (seed pawnking.txt: set-wise from pawn spans and attack spans).
 inline constexpr Score ISOLATED = S(-7, -16);
 inline constexpr Score DOUBLED = S(-14, -5);
 inline constexpr Score BACKWARD = S(-6, -21);
-inline constexpr Score CONNECTED[8] = {S(0, 0), S(3, -6), S(6, 9), S(12, 11), S(27, 19), S(66, 48), S(144, 63), S(0, 0)};
-inline constexpr Score PASSED[8] = {S(0, 0), S(2, 35), S(-17, 59), S(-1, 77), S(23, 99), S(46, 73), S(84, 139), S(0, 0)};
+inline constexpr Score CONNECTED[8] = {S(0, 0),   S(3, -6),  S(6, 9),    S(12, 11),
+                                       S(27, 19), S(66, 48), S(144, 63), S(0, 0)};
+inline constexpr Score PASSED[8] = {S(0, 0),   S(2, 35),  S(-17, 59), S(-1, 77),
+                                    S(23, 99), S(46, 73), S(84, 139), S(0, 0)};
 inline constexpr Score CANDIDATE[8] = {S(0, 0), S(-1, 8), S(8, 6), S(4, 24), S(12, 29), S(32, 27), S(0, 0), S(0, 0)};
 
 // Passed pawns beyond structure (endgame terms, by rank from the pawn's side).
-inline constexpr int PASSED_OWN_KING_DISTANCE[8] = {0, 0, 9, 21, 27, 30, 49, 0};      // per square, subtracted
+inline constexpr int PASSED_OWN_KING_DISTANCE[8] = {0, 0, 9, 21, 27, 30, 49, 0};     // per square, subtracted
 inline constexpr int PASSED_ENEMY_KING_DISTANCE[8] = {0, -1, 4, 20, 36, 59, 81, 0};  // per square, added
-inline constexpr Score PASSED_FREE_PATH[8] = {S(0, 0), S(-109, 48), S(-57, 20), S(-94, 42), S(-61, 46), S(20, 50), S(228, 58), S(0, 0)};
+inline constexpr Score PASSED_FREE_PATH[8] = {S(0, 0),    S(-109, 48), S(-57, 20), S(-94, 42),
+                                              S(-61, 46), S(20, 50),   S(228, 58), S(0, 0)};
 inline constexpr Score PASSED_BLOCKED = S(-7, -19);
 // A passer the defending king cannot catch (rule of the square) when it has no pieces.
 inline constexpr int UNSTOPPABLE_PASSER = 600;
@@ -128,22 +131,24 @@ inline constexpr Score ROOK_OPEN_FILE = S(31, -3);
 inline constexpr Score ROOK_SEMI_OPEN_FILE = S(18, 5);
 
 // Threats
-inline constexpr Score THREAT_BY_PAWN = S(56, 47);                   // a non-pawn attacked by a pawn
-inline constexpr Score THREAT_BY_MINOR[PIECE_TYPE_NB] = {S(0, 0), S(2, 21), S(15, 29), S(29, 24), S(69, -6), S(37, 23), S(0, 0)};
-inline constexpr Score THREAT_BY_ROOK[PIECE_TYPE_NB] = {S(0, 0), S(6, 19), S(29, 23), S(24, 19), S(-6, 7), S(62, -7), S(0, 0)};
-inline constexpr Score HANGING = S(15, 33);                          // attacked and not defended
-inline constexpr Score THREAT_BY_PAWN_PUSH = S(9, 9);                // a safe push attacks a non-pawn
+inline constexpr Score THREAT_BY_PAWN = S(56, 47);  // a non-pawn attacked by a pawn
+inline constexpr Score THREAT_BY_MINOR[PIECE_TYPE_NB] = {S(0, 0),   S(2, 21),  S(15, 29), S(29, 24),
+                                                         S(69, -6), S(37, 23), S(0, 0)};
+inline constexpr Score THREAT_BY_ROOK[PIECE_TYPE_NB] = {S(0, 0),  S(6, 19),  S(29, 23), S(24, 19),
+                                                        S(-6, 7), S(62, -7), S(0, 0)};
+inline constexpr Score HANGING = S(15, 33);            // attacked and not defended
+inline constexpr Score THREAT_BY_PAWN_PUSH = S(9, 9);  // a safe push attacks a non-pawn
 
 // King safety: enemy pieces attacking the squares around the king.
 inline constexpr int KING_ATTACK_WEIGHT[PIECE_TYPE_NB] = {0, 0, 45, 26, 21, 40, 0};
 inline constexpr int SAFE_CHECK[PIECE_TYPE_NB] = {0, 0, 111, 71, 107, 119, 0};
-inline constexpr int KING_RING_ATTACKS = 22;    // per attack on a ring square
-inline constexpr int WEAK_RING_SQUARE = 26;    // ring squares defended only by the king, attacked
-inline constexpr int NO_ENEMY_QUEEN = -145;    // attacks without a queen are much less dangerous
+inline constexpr int KING_RING_ATTACKS = 22;  // per attack on a ring square
+inline constexpr int WEAK_RING_SQUARE = 26;   // ring squares defended only by the king, attacked
+inline constexpr int NO_ENEMY_QUEEN = -145;   // attacks without a queen are much less dangerous
 // The danger's cost: danger^2 / 720 in the middlegame, danger / 16 in the endgame. The tuner fits
 // the danger's weights above; these set their scale and stay.
 inline constexpr int KING_DANGER_MG_DIVISOR = 720, KING_DANGER_EG_DIVISOR = 16;
-inline constexpr Score PAWN_SHELTER[4][8] = {   // own pawn on a file by the king: by edge distance, rank
+inline constexpr Score PAWN_SHELTER[4][8] = {  // own pawn on a file by the king: by edge distance, rank
     {S(-12, 0), S(11, 0), S(18, 0), S(5, 0), S(9, 0), S(25, 0), S(90, 0), S(-10, 0)},
     {S(-36, 0), S(19, 0), S(9, 0), S(-19, 0), S(-17, 0), S(15, 0), S(45, 0), S(-20, 0)},
     {S(-16, 0), S(39, 0), S(-2, 0), S(-6, 0), S(-9, 0), S(-2, 0), S(116, 0), S(-12, 0)},
@@ -154,18 +159,18 @@ inline constexpr Score TEMPO = S(15, 13);
 
 // Endgame scale factors, in 1/64 (seeds mating-potential.txt and draw-evaluation.txt).
 inline constexpr int SCALE_NORMAL = 64;
-inline constexpr int SCALE_PAWNLESS_LEADER = 32;       // /2: without pawns you need twice the advantage
-inline constexpr int SCALE_NO_MATING_POTENTIAL = 8;    // /8: pawnless and a minor or less ahead
-inline constexpr int SCALE_MATING_IN_JEOPARDY = 16;    // /4: last pawn, a piece can be given for it
-inline constexpr int SCALE_NEAR_DRAW = 4;              // the draw-evaluation heuristics
+inline constexpr int SCALE_PAWNLESS_LEADER = 32;     // /2: without pawns you need twice the advantage
+inline constexpr int SCALE_NO_MATING_POTENTIAL = 8;  // /8: pawnless and a minor or less ahead
+inline constexpr int SCALE_MATING_IN_JEOPARDY = 16;  // /4: last pawn, a piece can be given for it
+inline constexpr int SCALE_NEAR_DRAW = 4;            // the draw-evaluation heuristics
 inline constexpr int SCALE_DRAW = 0;
-inline constexpr int SCALE_OCB[3] = {16, 26, 40};      // opposite bishops alone, by passed pawns 0, 1, 2+
+inline constexpr int SCALE_OCB[3] = {16, 26, 40};  // opposite bishops alone, by passed pawns 0, 1, 2+
 inline constexpr int SCALE_OCB_WITH_PIECES = 48;
-inline constexpr int MATING_POTENTIAL_MARGIN = 350;    // piece material lead needed to force mate
+inline constexpr int MATING_POTENTIAL_MARGIN = 350;  // piece material lead needed to force mate
 
 // Mating drives (K+X v K, K+B+N v K).
-inline constexpr int KNOWN_WIN = 2000;                 // stays below VALUE_KNOWN_WIN with material added
-inline constexpr int EDGE_PUSH = 20;                   // per step the lone king is nearer the edge/corner
-inline constexpr int KINGS_CLOSE = 10;                 // per step the kings are nearer
+inline constexpr int KNOWN_WIN = 2000;  // stays below VALUE_KNOWN_WIN with material added
+inline constexpr int EDGE_PUSH = 20;    // per step the lone king is nearer the edge/corner
+inline constexpr int KINGS_CLOSE = 10;  // per step the kings are nearer
 
 }  // namespace params

@@ -47,7 +47,7 @@ Result initial(Color stm, Square wk, Square bk, Square pawn) {
         // King moves, including taking the pawn when the white king does not guard it.
         Bitboard moves = kingAttacks(bk) & ~(kingAttacks(wk) | pawnAttacks(WHITE, pawn));
         if (!moves) return (pawnAttacks(WHITE, pawn) & squareBB(bk)) ? WIN : DRAW;  // mate or stalemate
-        if (moves & squareBB(pawn)) return DRAW;  // K v K
+        if (moves & squareBB(pawn)) return DRAW;                                    // K v K
     }
     return UNKNOWN;
 }

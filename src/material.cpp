@@ -25,7 +25,9 @@ struct Side {
                SIMPLE_VALUE[QUEEN] * queens;
     }
     // Bishops only, all on squares of one colour: they can never mate (seed: colour-bound pieces).
-    bool colourBound() const { return bishops() > 0 && !knights && !rooks && !queens && (!lightBishops || !darkBishops); }
+    bool colourBound() const {
+        return bishops() > 0 && !knights && !rooks && !queens && (!lightBishops || !darkBishops);
+    }
     // Can these pieces (no pawns) force mate against a bare king?
     bool canForceMate() const {
         if (rooks || queens) return true;

@@ -15,10 +15,10 @@
 namespace material {
 
 struct Entry {
-    Score imbalance;                 // White's point of view
-    std::uint8_t phase;              // 0 (bare kings) .. MAX_PHASE (all pieces)
-    std::uint8_t scale[COLOR_NB];    // 1/64 units, applied when that colour is ahead
-    std::uint8_t special;            // endgame::Id (low 5 bits) and the colours it is for (bits 5, 6)
+    Score imbalance;               // White's point of view
+    std::uint8_t phase;            // 0 (bare kings) .. MAX_PHASE (all pieces)
+    std::uint8_t scale[COLOR_NB];  // 1/64 units, applied when that colour is ahead
+    std::uint8_t special;          // endgame::Id (low 5 bits) and the colours it is for (bits 5, 6)
 
     endgame::Id endgameId() const { return endgame::Id(special & 31); }
     bool appliesTo(Color c) const { return special >> (5 + c) & 1; }

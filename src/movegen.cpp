@@ -36,9 +36,13 @@ struct CountSink {
     void add(Move) { ++n; }
     void targets(Square, Bitboard b) { n += popcount(b); }
     template <Direction>
-    void pawnTargets(Bitboard b) { n += popcount(b); }
+    void pawnTargets(Bitboard b) {
+        n += popcount(b);
+    }
     template <GenType T, Direction>
-    void promotions(Bitboard b) { n += (T == LEGAL ? 4 : T == NOISY ? 1 : 3) * popcount(b); }
+    void promotions(Bitboard b) {
+        n += (T == LEGAL ? 4 : T == NOISY ? 1 : 3) * popcount(b);
+    }
 };
 
 template <Color Us, GenType T, typename Sink>

@@ -7,9 +7,21 @@
 namespace {
 
 enum Stage {
-    MAIN_TT, CAPTURE_INIT, GOOD_CAPTURE, REFUTATION, QUIET_INIT, QUIET, BAD_CAPTURE,
-    EVASION_TT, EVASION_INIT, EVASION,
-    QSEARCH_TT, QCAPTURE_INIT, QCAPTURE, QCHECK_INIT, QCHECK,
+    MAIN_TT,
+    CAPTURE_INIT,
+    GOOD_CAPTURE,
+    REFUTATION,
+    QUIET_INIT,
+    QUIET,
+    BAD_CAPTURE,
+    EVASION_TT,
+    EVASION_INIT,
+    EVASION,
+    QSEARCH_TT,
+    QCAPTURE_INIT,
+    QCAPTURE,
+    QCHECK_INIT,
+    QCHECK,
     DONE
 };
 
@@ -34,8 +46,10 @@ MovePicker::MovePicker(const Position& p, Move tt, const MoveHistories& h, const
                        bool withChecks)
     : pos(p), histories(h), continuation(cont), quietChecks(withChecks) {
     // Outside check, quiescence search looks only at noisy moves, the hash move included.
-    ttMove = usable(p, tt) && (pos.inCheck() || pos.isCapture(tt) || (typeOf(tt) == PROMOTION && promotionType(tt) == QUEEN))
-                 ? tt : MOVE_NONE;
+    ttMove =
+        usable(p, tt) && (pos.inCheck() || pos.isCapture(tt) || (typeOf(tt) == PROMOTION && promotionType(tt) == QUEEN))
+            ? tt
+            : MOVE_NONE;
     stage = (pos.inCheck() ? EVASION_TT : QSEARCH_TT) + (ttMove == MOVE_NONE);
 }
 
@@ -72,7 +86,8 @@ void MovePicker::scoreEvasions() {
 
 // Selection of the best remaining move: cheaper than sorting when a cutoff comes early.
 Move MovePicker::bestFromRange(ScoredMove* begin, ScoredMove* last) {
-    std::swap(*begin, *std::max_element(begin, last, [](const ScoredMove& a, const ScoredMove& b) { return a.score < b.score; }));
+    std::swap(*begin, *std::max_element(begin, last,
+                                        [](const ScoredMove& a, const ScoredMove& b) { return a.score < b.score; }));
     return begin->move;
 }
 
@@ -90,9 +105,7 @@ Move MovePicker::next() {
     switch (stage) {
     case MAIN_TT:
     case EVASION_TT:
-    case QSEARCH_TT:
-        ++stage;
-        return ttMove;
+    case QSEARCH_TT: ++stage; return ttMove;
 
     case CAPTURE_INIT:
     case QCAPTURE_INIT:
@@ -191,7 +204,6 @@ Move MovePicker::next() {
         stage = DONE;
         return MOVE_NONE;
 
-    default:
-        return MOVE_NONE;
+    default: return MOVE_NONE;
     }
 }

@@ -14,10 +14,10 @@ using PieceToHistory = std::int16_t[PIECE_NB][SQUARE_NB];
 
 // The statistics each search thread learns about moves.
 struct MoveHistories {
-    std::int16_t butterfly[COLOR_NB][SQUARE_NB][SQUARE_NB];        // quiet moves by from/to
-    std::int16_t capture[PIECE_NB][SQUARE_NB][PIECE_TYPE_NB];      // captures by piece/to/victim
-    Move counterMoves[PIECE_NB][SQUARE_NB];                        // refutation of the last move
-    PieceToHistory continuation[PIECE_NB][SQUARE_NB];              // quiet move after a given move
+    std::int16_t butterfly[COLOR_NB][SQUARE_NB][SQUARE_NB];    // quiet moves by from/to
+    std::int16_t capture[PIECE_NB][SQUARE_NB][PIECE_TYPE_NB];  // captures by piece/to/victim
+    Move counterMoves[PIECE_NB][SQUARE_NB];                    // refutation of the last move
+    PieceToHistory continuation[PIECE_NB][SQUARE_NB];          // quiet move after a given move
 };
 
 // Moves a value towards the bonus, saturating at +-HISTORY_MAX.

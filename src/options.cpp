@@ -78,13 +78,14 @@ std::string Option::validate(const std::string& name, std::string& value) const 
                 value = c;
                 return "";
             }
-        return "option " + name + " must be one of" + [&] {
-            std::string list;
-            for (const std::string& c : choices) list += " " + c;
-            return list;
-        }() + ", got '" + value + "'";
-    case Type::BUTTON:
-        return value.empty() ? "" : "option " + name + " is a button and takes no value";
+        return "option " + name + " must be one of" +
+               [&] {
+                   std::string list;
+                   for (const std::string& c : choices) list += " " + c;
+                   return list;
+               }() +
+               ", got '" + value + "'";
+    case Type::BUTTON: return value.empty() ? "" : "option " + name + " is a button and takes no value";
     case Type::STRING:
         if (value == "<empty>") value.clear();  // how GUIs write an empty string
         return "";

@@ -12,12 +12,12 @@ namespace pawns {
 
 struct Entry {
     Key key;
-    Score score;                     // White's point of view
-    Score sideScore[COLOR_NB];       // each side's own terms (score = white's - black's), for `eval`
+    Score score;                // White's point of view
+    Score sideScore[COLOR_NB];  // each side's own terms (score = white's - black's), for `eval`
     Bitboard passed[COLOR_NB];
     Bitboard attacks[COLOR_NB];
-    Bitboard attackSpan[COLOR_NB];   // every square the pawns may attack as they advance
-    int semiOpenFiles[COLOR_NB];     // bit f set: no own pawn on file f
+    Bitboard attackSpan[COLOR_NB];  // every square the pawns may attack as they advance
+    int semiOpenFiles[COLOR_NB];    // bit f set: no own pawn on file f
     int passedCount(Color c) const { return popcount(passed[c]); }
 };
 
@@ -35,9 +35,7 @@ private:
 };
 
 // Squares in front of the pawns of colour c (their paths to promotion), not the pawns' squares.
-inline Bitboard frontSpan(Color c, Bitboard b) {
-    return c == WHITE ? northFill(b << 8) : southFill(b >> 8);
-}
+inline Bitboard frontSpan(Color c, Bitboard b) { return c == WHITE ? northFill(b << 8) : southFill(b >> 8); }
 
 // The square of promotion for a pawn of colour c on s.
 inline Square promotionSquare(Color c, Square s) { return makeSquare(fileOf(s), c == WHITE ? 7 : 0); }

@@ -43,7 +43,10 @@ std::uint64_t perftDivide(const Position& root, int depth, int threads, std::ost
 
     // Work items are (root move, reply) pairs when the tree is deep enough, so that two threads
     // are not left waiting on one big root subtree at the end.
-    struct Item { int rootIndex; Move reply; };
+    struct Item {
+        int rootIndex;
+        Move reply;
+    };
     std::vector<Item> items;
     if (depth >= 3 && threads > 1) {
         Position pos = root;

@@ -29,7 +29,6 @@ namespace {
 const char PIECE_CHARS[] = " PNBRQK  pnbrqk";
 
 
-
 }  // namespace
 
 void Position::init() {
@@ -167,8 +166,9 @@ void Position::setCastlingRight(Color c, Square rookFrom) {
     castlingRookSq[cr] = rookFrom;
     Square kingTo = relativeSquare(c, kingSide ? SQ_G1 : SQ_C1);
     Square rookTo = relativeSquare(c, kingSide ? SQ_F1 : SQ_D1);
-    castlingPathBB[cr] = (betweenBB(rookFrom, rookTo) | betweenBB(kingFrom, kingTo) | squareBB(rookTo) | squareBB(kingTo))
-                         & ~(squareBB(kingFrom) | squareBB(rookFrom));
+    castlingPathBB[cr] =
+        (betweenBB(rookFrom, rookTo) | betweenBB(kingFrom, kingTo) | squareBB(rookTo) | squareBB(kingTo)) &
+        ~(squareBB(kingFrom) | squareBB(rookFrom));
 }
 
 bool Position::epCapturePossible(Square epSq, Color capturer) const {
@@ -199,7 +199,8 @@ std::string Position::setFen(const std::string& fenText) {
     int rank = 7, file = 0;
     for (char c : fields[0]) {
         if (c == '/') {
-            if (file != 8) return "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not 8";
+            if (file != 8)
+                return "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not 8";
             if (--rank < 0) return "more than 8 ranks in the placement field";
             file = 0;
         } else if (c >= '1' && c <= '8') {
@@ -249,10 +250,8 @@ std::string Position::setFen(const std::string& fenText) {
             } else if (up >= 'A' && up <= 'H') {
                 Square s = makeSquare(up - 'A', relativeRank(col, 0));
                 if (rooks & squareBB(s)) rsq = s;
-            } else
-                return std::string("unknown castling letter '") + c + "'";
-            if (rsq == SQ_NONE || rsq == ksq)
-                return std::string("castling right '") + c + "' without a rook in place";
+            } else return std::string("unknown castling letter '") + c + "'";
+            if (rsq == SQ_NONE || rsq == ksq) return std::string("castling right '") + c + "' without a rook in place";
             int cr = (col == WHITE ? WHITE_OO : BLACK_OO) << (rsq > ksq ? 0 : 1);
             if (p.st->castlingRights & cr) return std::string("castling right '") + c + "' given twice";
             p.setCastlingRight(col, rsq);
@@ -278,7 +277,8 @@ std::string Position::setFen(const std::string& fenText) {
         Color them = ~p.side;
         if (relativeRank(p.side, ep) != 5)
             return "impossible en passant square " + e + ": wrong rank for the side to move";
-        if (!p.empty(ep) || !p.empty(ep + pawnPush(p.side)) || p.pieceOn(ep - pawnPush(p.side)) != makePiece(them, PAWN))
+        if (!p.empty(ep) || !p.empty(ep + pawnPush(p.side)) ||
+            p.pieceOn(ep - pawnPush(p.side)) != makePiece(them, PAWN))
             return "impossible en passant square " + e + ": no pawn has just made a double step past it";
         if (p.epCapturePossible(ep, p.side)) p.st->epSquare = ep;
     }
@@ -303,8 +303,7 @@ std::string Position::setFen(const std::string& fenText) {
     p.ply = 2 * std::max(fullmove - 1, 0) + (p.side == BLACK);
 
     // Legality of the whole: the side not to move may not be in check.
-    if (p.attackersTo(p.kingSquare(~p.side)) & p.pieces(p.side))
-        return "the side not to move is in check";
+    if (p.attackersTo(p.kingSquare(~p.side)) & p.pieces(p.side)) return "the side not to move is in check";
 
     p.computeState(*p.st);
     *this = p;
@@ -424,7 +423,9 @@ Bitboard Position::kingFlightSquares(Color c) const {
 
 Bitboard Position::blockersFor(Square s, Bitboard sliders, Bitboard* pinners) const {
     Bitboard blockers = 0;
-    Bitboard snipers = ((emptyBoardAttacks(ROOK, s) & pieces(QUEEN, ROOK)) | (emptyBoardAttacks(BISHOP, s) & pieces(QUEEN, BISHOP))) & sliders;
+    Bitboard snipers =
+        ((emptyBoardAttacks(ROOK, s) & pieces(QUEEN, ROOK)) | (emptyBoardAttacks(BISHOP, s) & pieces(QUEEN, BISHOP))) &
+        sliders;
     Bitboard occupancy = pieces() ^ snipers;
     if (pinners) *pinners = 0;
     while (snipers) {
@@ -608,8 +609,8 @@ bool Position::isPseudoLegal(Move m) const {
         if (lastRank != (typeOf(m) == PROMOTION)) return false;
         bool capture = (pawnAttacks(us, from) & pieces(~us) & squareBB(to)) != 0;
         bool push = from + pawnPush(us) == to && empty(to);
-        bool doublePush = relativeRank(us, from) == 1 && from + pawnPush(us) + pawnPush(us) == to &&
-                          empty(to) && empty(from + pawnPush(us));
+        bool doublePush = relativeRank(us, from) == 1 && from + pawnPush(us) + pawnPush(us) == to && empty(to) &&
+                          empty(from + pawnPush(us));
         if (!capture && !push && !doublePush) return false;
     } else {
         if (typeOf(m) != NORMAL) return false;
@@ -637,8 +638,7 @@ bool Position::isLegal(Move m) const {
         return !(attackersTo(ksq, occ) & pieces(~us) & ~squareBB(capSq));
     }
     if (typeOf(m) == CASTLING) return isPseudoLegal(m);  // generated legal castling moves only
-    if (typeOf(board[from]) == KING)
-        return !(attackersTo(to, pieces() ^ squareBB(from)) & pieces(~us));
+    if (typeOf(board[from]) == KING) return !(attackersTo(to, pieces() ^ squareBB(from)) & pieces(~us));
     Bitboard pinned = blockersFor(ksq, pieces(~us)) & pieces(us);
     return !(pinned & squareBB(from)) || aligned(from, to, ksq);
 }
@@ -666,7 +666,8 @@ bool Position::givesCheck(Move m) const {
         occ ^= squareBB(capSq);
         Bitboard ours = (pieces(us) ^ squareBB(from)) | squareBB(to);
         return ((rookAttacks(ksq, occ) & pieces(ROOK, QUEEN)) | (bishopAttacks(ksq, occ) & pieces(BISHOP, QUEEN)) |
-                (pawnAttacks(them, ksq) & squareBB(to))) & ours;
+                (pawnAttacks(them, ksq) & squareBB(to))) &
+               ours;
     }
     default: {  // castling: only the rook can give check
         bool kingSide = to > from;
@@ -773,7 +774,8 @@ std::string Position::moveToUci(Move m) const {
     if (m == MOVE_NONE || m == MOVE_NULL) return "0000";
     Square from = fromSq(m), to = toSq(m);
     if (typeOf(m) == CASTLING && !chess960) to = makeSquare(to > from ? 6 : 2, rankOf(from));
-    std::string s = {char('a' + fileOf(from)), char('1' + rankOf(from)), char('a' + fileOf(to)), char('1' + rankOf(to))};
+    std::string s = {char('a' + fileOf(from)), char('1' + rankOf(from)), char('a' + fileOf(to)),
+                     char('1' + rankOf(to))};
     if (typeOf(m) == PROMOTION) s += " pnbrqk"[promotionType(m)];
     return s;
 }

@@ -26,10 +26,14 @@ constexpr int weightOf(int colour, int slot) {
     return w;
 }
 constexpr int SIZE = weightOf(COLOR_NB, 0);  // number of in-range configurations
-constexpr int OVERFLOW_INDEX = SIZE;          // one entry past the last: "compute it slowly"
+constexpr int OVERFLOW_INDEX = SIZE;         // one entry past the last: "compute it slowly"
 
 inline Slot slotOf(PieceType pt, Square s) {
-    return pt == BISHOP ? (isLightSquare(s) ? LIGHT_BISHOPS : DARK_BISHOPS) : Slot(pt == PAWN ? PAWNS : pt == KNIGHT ? KNIGHTS : pt == ROOK ? ROOKS : QUEENS);
+    return pt == BISHOP ? (isLightSquare(s) ? LIGHT_BISHOPS : DARK_BISHOPS)
+                        : Slot(pt == PAWN     ? PAWNS
+                               : pt == KNIGHT ? KNIGHTS
+                               : pt == ROOK   ? ROOKS
+                                              : QUEENS);
 }
 
 }  // namespace materialindex
@@ -82,9 +86,7 @@ public:
     Key pawnKey() const { return st->pawnKey; }
     Key materialKey() const { return st->materialKey; }
     // The dense material index, or OVERFLOW_INDEX when some count is out of the table's range.
-    int materialIndex() const {
-        return st->materialOverflow ? materialindex::OVERFLOW_INDEX : st->materialIndex;
-    }
+    int materialIndex() const { return st->materialOverflow ? materialindex::OVERFLOW_INDEX : st->materialIndex; }
     Bitboard checkers() const { return st->checkers; }
     bool inCheck() const { return st->checkers != 0; }
     int castlingRights() const { return st->castlingRights; }
@@ -112,9 +114,7 @@ public:
     bool isPseudoLegal(Move m) const;  // safe on any 16-bit value, e.g. a TT move from a race
     bool isLegal(Move m) const;        // for a pseudo-legal move
     bool givesCheck(Move m) const;
-    bool isCapture(Move m) const {
-        return (!empty(toSq(m)) && typeOf(m) != CASTLING) || typeOf(m) == EN_PASSANT;
-    }
+    bool isCapture(Move m) const { return (!empty(toSq(m)) && typeOf(m) != CASTLING) || typeOf(m) == EN_PASSANT; }
     bool isCaptureOrPromotion(Move m) const { return isCapture(m) || typeOf(m) == PROMOTION; }
     Piece movedPiece(Move m) const { return board[fromSq(m)]; }
     // Static exchange evaluation: does the move win at least `threshold`?
@@ -128,9 +128,7 @@ public:
     bool hasRepeated() const;
     // FIDE 5.2b dead positions: no sequence of legal moves can mate.
     bool isDeadPosition() const;
-    bool hasNonPawnMaterial(Color c) const {
-        return pieces(c) != pieces(c, KING, PAWN);
-    }
+    bool hasNonPawnMaterial(Color c) const { return pieces(c) != pieces(c, KING, PAWN); }
 
     // Notation
     std::string moveToUci(Move m) const;

@@ -38,8 +38,7 @@ bool dtzAfter(Position& pos, Move m, int& dtz, bool& zeroing) {
         Wdl wdl;
         known = probeWdl(pos, wdl);
         dtz = dtzBeforeZeroing(Wdl(-wdl));
-    } else if (isMate(pos))
-        dtz = 1;
+    } else if (isMate(pos)) dtz = 1;
     else {
         int reply = 0;
         known = probeDtz(pos, reply);
@@ -120,9 +119,11 @@ RootRanking rankRootMoves(Position& pos, std::vector<RootMove>& moves, bool rule
         for (RootMove& rm : moves) rm.tbRank = 0, rm.tbScore = VALUE_NONE;
         return ranking;
     }
-    std::stable_sort(moves.begin(), moves.end(), [](const RootMove& a, const RootMove& b) { return a.tbRank > b.tbRank; });
+    std::stable_sort(moves.begin(), moves.end(),
+                     [](const RootMove& a, const RootMove& b) { return a.tbRank > b.tbRank; });
     const int best = moves[0].tbRank;
-    moves.erase(std::find_if(moves.begin(), moves.end(), [&](const RootMove& rm) { return rm.tbRank < best; }), moves.end());
+    moves.erase(std::find_if(moves.begin(), moves.end(), [&](const RootMove& rm) { return rm.tbRank < best; }),
+                moves.end());
     return ranking;
 }
 

@@ -55,7 +55,8 @@ void init() {
     double logs[MAX_MOVES];
     for (int i = 1; i < MAX_MOVES; ++i) logs[i] = std::log(double(i));
     for (int d = 1; d <= MAX_PLY; ++d)
-        for (int m = 1; m < MAX_MOVES; ++m) reductions[d][m] = int(LMR_BASE / 100.0 + logs[d] * logs[m] / (LMR_DIVISOR / 100.0));
+        for (int m = 1; m < MAX_MOVES; ++m)
+            reductions[d][m] = int(LMR_BASE / 100.0 + logs[d] * logs[m] / (LMR_DIVISOR / 100.0));
 }
 
 std::string scoreToUci(Value v) {
@@ -92,9 +93,7 @@ using namespace search;
 
 Worker::Worker(std::size_t idx, ThreadPool& p) : index(idx), pool(p) { clear(); }
 
-void Worker::clear() {
-    std::memset(&histories, 0, sizeof(histories));
-}
+void Worker::clear() { std::memset(&histories, 0, sizeof(histories)); }
 
 // Depth 1 always completes (it takes microseconds), so that even a search stopped at once plays
 // a move it has looked at, never just the first legal one.
@@ -120,7 +119,8 @@ void Worker::updateContinuation(Stack* ss, Piece pc, Square to, int bonus) {
             updateHistory((*(ss - i)->continuationHistory)[pc][to], bonus);
 }
 
-void Worker::updateQuietStats(const Position& pos, Stack* ss, Move best, const Move* quiets, int quietCount, int bonus) {
+void Worker::updateQuietStats(const Position& pos, Stack* ss, Move best, const Move* quiets, int quietCount,
+                              int bonus) {
     const Color us = pos.sideToMove();
     updateHistory(histories.butterfly[us][fromSq(best)][toSq(best)], bonus);
     updateContinuation(ss, pos.movedPiece(best), toSq(best), bonus);
@@ -133,8 +133,7 @@ void Worker::updateQuietStats(const Position& pos, Stack* ss, Move best, const M
         ss->killers[0] = best;
     }
     Move previous = (ss - 1)->currentMove;
-    if (isOk(previous))
-        histories.counterMoves[pos.pieceOn(toSq(previous))][toSq(previous)] = best;
+    if (isOk(previous)) histories.counterMoves[pos.pieceOn(toSq(previous))][toSq(previous)] = best;
 }
 
 void Worker::updateCaptureStats(const Position& pos, Move best, const Move* captures, int captureCount, int bonus) {
@@ -191,15 +190,14 @@ void Worker::iterativeDeepening() {
                 Value value = search<ROOT>(pos, ss, alpha, beta, rootDepth, false);
                 std::stable_sort(rootMoves.begin() + pvIndex, rootMoves.end());
                 if (stopRequested()) break;
-                if (isMain() && multiPV == 1 && (value <= alpha || value >= beta) && (pool.analysis || time->elapsed() > 3000))
+                if (isMain() && multiPV == 1 && (value <= alpha || value >= beta) &&
+                    (pool.analysis || time->elapsed() > 3000))
                     reportIteration(rootDepth, alpha, beta);
                 if (value <= alpha) {
                     beta = (alpha + beta) / 2;
                     alpha = std::max(value - delta, -VALUE_INFINITE);
-                } else if (value >= beta)
-                    beta = std::min(value + delta, VALUE_INFINITE);
-                else
-                    break;
+                } else if (value >= beta) beta = std::min(value + delta, VALUE_INFINITE);
+                else break;
                 delta += delta / 2;
             }
             std::stable_sort(rootMoves.begin(), rootMoves.begin() + pvIndex + 1);
@@ -235,7 +233,8 @@ void Worker::iterativeDeepening() {
     // The weaker level's choice (made now if its depth was not reached) becomes the best move.
     if (skill.enabled()) {
         const Move chosen = skill.chosen() ? skill.chosen() : skill.pick(rootMoves, multiPV);
-        auto it = std::find_if(rootMoves.begin(), rootMoves.end(), [&](const RootMove& rm) { return rm.move() == chosen; });
+        auto it =
+            std::find_if(rootMoves.begin(), rootMoves.end(), [&](const RootMove& rm) { return rm.move() == chosen; });
         std::rotate(rootMoves.begin(), it, it + 1);
         weakened = true;
     }
@@ -328,7 +327,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     constexpr bool pvNode = nodeType != NON_PV;
     constexpr bool rootNode = nodeType == ROOT;
 
-    if (depth <= 0) return qsearch<pvNode ? PV : NON_PV>(pos, ss, alpha, beta);
+    if (depth <= 0) return qsearch<(pvNode ? PV : NON_PV)>(pos, ss, alpha, beta);
 
     const int ply = ss->ply;
     const Color us = pos.sideToMove();
@@ -381,7 +380,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             tbHits.fetch_add(1, std::memory_order_relaxed);
             if (isMain()) callsUntilTimeCheck = 1;  // the first probe of a table may have read the disk
             const int drawScore = pool.tb.rule50 ? 1 : 0;
-            const Value value = wdl < -drawScore ? -VALUE_TB_WIN + ply
+            const Value value = wdl < -drawScore  ? -VALUE_TB_WIN + ply
                                 : wdl > drawScore ? VALUE_TB_WIN - ply
                                                   : VALUE_DRAW + 2 * wdl * drawScore;
             const Bound bound = wdl < -drawScore ? BOUND_UPPER : wdl > drawScore ? BOUND_LOWER : BOUND_EXACT;
@@ -403,14 +402,14 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     if (inCheck) {
         ss->staticEval = eval = VALUE_NONE;
     } else {
-        if (excluded)
-            eval = ss->staticEval;
+        if (excluded) eval = ss->staticEval;
         else if (ttHit) {
             eval = ss->staticEval = tte.eval != VALUE_NONE ? tte.eval : evaluatePosition(pos);
             if (ttValue != VALUE_NONE && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttValue;
         } else {
             eval = ss->staticEval = evaluatePosition(pos);
-            pool.tt.store(slot, key, VALUE_NONE, BOUND_NONE, TranspositionTable::DEPTH_OFFSET + 1, MOVE_NONE, eval, ss->ttPv);
+            pool.tt.store(slot, key, VALUE_NONE, BOUND_NONE, TranspositionTable::DEPTH_OFFSET + 1, MOVE_NONE, eval,
+                          ss->ttPv);
         }
         Value before = (ss - 2)->staticEval != VALUE_NONE ? (ss - 2)->staticEval : (ss - 4)->staticEval;
         improving = before == VALUE_NONE || ss->staticEval > before;
@@ -463,8 +462,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
     const PieceToHistory* continuation[2] = {(ss - 1)->continuationHistory, (ss - 2)->continuationHistory};
     Move previous = (ss - 1)->currentMove;
-    Move counterMove = isOk(previous)
-                           ? histories.counterMoves[pos.pieceOn(toSq(previous))][toSq(previous)] : MOVE_NONE;
+    Move counterMove = isOk(previous) ? histories.counterMoves[pos.pieceOn(toSq(previous))][toSq(previous)] : MOVE_NONE;
     MovePicker picker(pos, ttMove, histories, continuation, ss->killers, counterMove);
 
     Move bestMove = MOVE_NONE;
@@ -485,8 +483,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         const bool givesCheck = pos.givesCheck(move);
         const Piece moved = pos.movedPiece(move);
         int newDepth = depth - 1;
-        const int history = capture ? 0
-                                    : histories.butterfly[us][fromSq(move)][toSq(move)] + (*continuation[0])[moved][toSq(move)];
+        const int history =
+            capture ? 0 : histories.butterfly[us][fromSq(move)][toSq(move)] + (*continuation[0])[moved][toSq(move)];
 
         // Shallow-depth pruning, once a line that avoids being mated is known.
         if (!rootNode && pos.hasNonPawnMaterial(us) && bestValue > VALUE_MATED_IN_MAX_PLY) {
@@ -500,8 +498,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                 if (depth <= 8 && !pos.seeGe(move, -SEE_CAPTURE_MARGIN * depth)) continue;
             } else {
                 if (lmrDepth < 4 && history < -HISTORY_PRUNING * depth) continue;
-                if (!inCheck && lmrDepth < 8 && ss->staticEval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmrDepth <= alpha &&
-                    !isBoxedIn(~us))
+                if (!inCheck && lmrDepth < 8 &&
+                    ss->staticEval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmrDepth <= alpha && !isBoxedIn(~us))
                     continue;
                 if (lmrDepth < 8 && !pos.seeGe(move, -SEE_QUIET_MARGIN * lmrDepth * lmrDepth)) continue;
             }
@@ -518,8 +516,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             if (v < singularBeta) extension = 1;
             else if (singularBeta >= beta) return singularBeta;  // several moves beat beta: multi-cut
             else if (ttValue >= beta) extension = -1;
-        } else if (givesCheck && ply < 2 * rootDepth)
-            extension = 1;
+        } else if (givesCheck && ply < 2 * rootDepth) extension = 1;
         newDepth += extension;
 
         ss->currentMove = move;
@@ -538,7 +535,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             if (capture) r = std::max(r - 1, 0);
             int d = std::clamp(newDepth - r, 1, newDepth + 1);
             value = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
-            if (value > alpha && d < newDepth) value = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, newDepth, !cutNode);
+            if (value > alpha && d < newDepth)
+                value = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, newDepth, !cutNode);
         } else if (!pvNode || moveCount > 1)
             value = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, newDepth, !cutNode);
         if (pvNode && (moveCount == 1 || (value > alpha && (rootNode || value < beta))))
@@ -548,7 +546,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         if (stopRequested()) return VALUE_ZERO;
 
         if (rootNode) {
-            RootMove& rm = *std::find_if(rootMoves.begin(), rootMoves.end(), [&](const RootMove& r) { return r.move() == move; });
+            RootMove& rm =
+                *std::find_if(rootMoves.begin(), rootMoves.end(), [&](const RootMove& r) { return r.move() == move; });
             if (moveCount == 1 || value > alpha) {
                 rm.score = value;
                 rm.averageScore = rm.averageScore == -VALUE_INFINITE ? value : (2 * value + rm.averageScore) / 3;
@@ -558,8 +557,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                 rm.upperbound = value <= alpha;
                 rm.pv.assign(1, move);
                 for (int i = 1; i < pvLength[1]; ++i) rm.pv.push_back(pvTable[1][i]);
-            } else
-                rm.score = -VALUE_INFINITE;  // only the best move gets an exact score
+            } else rm.score = -VALUE_INFINITE;  // only the best move gets an exact score
         }
 
         if (value > bestValue) {
@@ -591,8 +589,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         if (!pos.isCaptureOrPromotion(bestMove)) {
             updateQuietStats(pos, ss, bestMove, quiets, quietCount, bonus);
             updateCaptureStats(pos, bestMove, captures, captureCount, bonus);
-        } else
-            updateCaptureStats(pos, bestMove, captures, captureCount, bonus);
+        } else updateCaptureStats(pos, bestMove, captures, captureCount, bonus);
     }
 
     if (pvNode) bestValue = std::min(bestValue, maxValue);  // no better than the table says
@@ -600,7 +597,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         const Bound bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
         pool.tt.store(slot, key, valueToTT(bestValue, ply), bound, depth, bestMove, ss->staticEval, ss->ttPv);
         // In a cluster the deep entries go to the other ranks too.
-        if (cluster::active()) cluster::share(index, key, valueToTT(bestValue, ply), bound, depth, bestMove, ss->staticEval);
+        if (cluster::active())
+            cluster::share(index, key, valueToTT(bestValue, ply), bound, depth, bestMove, ss->staticEval);
     }
     return bestValue;
 }
@@ -637,12 +635,13 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
         bestValue = futilityBase = -VALUE_INFINITE;
     } else {
         ss->staticEval = bestValue = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluatePosition(pos);
-        if (ttValue != VALUE_NONE && (tte.bound & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER))) bestValue = ttValue;
+        if (ttValue != VALUE_NONE && (tte.bound & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER)))
+            bestValue = ttValue;
         // Stand pat: the side to move need not capture.
         if (bestValue >= beta) {
             if (!ttHit)
                 pool.tt.store(slot, key, valueToTT(bestValue, ply), BOUND_LOWER, TranspositionTable::DEPTH_OFFSET + 1,
-                         MOVE_NONE, ss->staticEval, false);
+                              MOVE_NONE, ss->staticEval, false);
             return bestValue;
         }
         alpha = std::max(alpha, bestValue);
@@ -700,7 +699,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     // In check every evasion was tried: none means mate.
     if (inCheck && bestValue == -VALUE_INFINITE) return matedIn(ply);
 
-    pool.tt.store(slot, key, valueToTT(bestValue, ply), bestValue >= beta ? BOUND_LOWER : BOUND_UPPER, ttDepth, bestMove,
-             ss->staticEval, ttPv);
+    pool.tt.store(slot, key, valueToTT(bestValue, ply), bestValue >= beta ? BOUND_LOWER : BOUND_UPPER, ttDepth,
+                  bestMove, ss->staticEval, ttPv);
     return bestValue;
 }

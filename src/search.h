@@ -87,8 +87,8 @@ class Worker {
 public:
     Worker(std::size_t index, ThreadPool& pool);
 
-    void clear();                // forget all learned move-ordering statistics
-    void iterativeDeepening();   // the search of one `go`, until the pool says stop
+    void clear();               // forget all learned move-ordering statistics
+    void iterativeDeepening();  // the search of one `go`, until the pool says stop
     // The line the best move comes from, with the depth and bound its score was found at: after
     // a stop in mid-iteration, or when another thread's (or rank's) move was chosen.
     void reportFinal(const RootMove& best) const;
@@ -136,7 +136,7 @@ private:
     std::uint64_t callsUntilTimeCheck = 0;
     std::uint64_t nodeLimit = 0;  // this thread's, checked at every node once depth 1 is done
     Value rootDelta = 1;
-    int nmpMinPly = 0;     // null move verification: no null moves for nmpColor before this ply
+    int nmpMinPly = 0;  // null move verification: no null moves for nmpColor before this ply
     Color nmpColor = WHITE;
     Value bestPreviousScore = VALUE_NONE;
     Move pvTable[MAX_PLY + 1][MAX_PLY + 1];

@@ -14,7 +14,7 @@ struct RootMove;
 
 class Skill {
 public:
-    static constexpr int MAX_LEVEL = 20;  // full strength
+    static constexpr int MAX_LEVEL = 20;     // full strength
     static constexpr std::size_t LINES = 4;  // candidates searched as MultiPV lines
     // UCI_Elo's range: the measured strength of level 0 and of level MAX_LEVEL - 1.
     static constexpr int MIN_ELO = 1049, MAX_ELO = 2069;

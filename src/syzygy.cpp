@@ -35,11 +35,11 @@ constexpr int MAX_PIECES = 7;
 // tables up-down and along the a1-h8 diagonal), then groups of alike pieces are counted as
 // combinations of the free squares.
 struct Numbering {
-    int pawnSlot[64] = {};        // a2..h7 -> 47..0: the lead pawn is the one with the highest
-    int belowDiagonal[64] = {};   // the 28 squares below a1-h8 -> 0..27
-    int triangle[64] = {};        // a1-d1-d4 -> 0..9, the diagonal squares last
-    int kings[10][64] = {};       // the 462 placements of two kings, first in the triangle
-    u64 binomial[7][64] = {};     // [k][n]: ways to choose k of n
+    int pawnSlot[64] = {};       // a2..h7 -> 47..0: the lead pawn is the one with the highest
+    int belowDiagonal[64] = {};  // the 28 squares below a1-h8 -> 0..27
+    int triangle[64] = {};       // a1-d1-d4 -> 0..9, the diagonal squares last
+    int kings[10][64] = {};      // the 462 placements of two kings, first in the triangle
+    u64 binomial[7][64] = {};    // [k][n]: ways to choose k of n
     int leadPawnIndex[6][64] = {};
     int leadPawnsSize[6][4] = {};
 };
@@ -127,14 +127,14 @@ struct Part {
     const u8* lowestSym = nullptr;  // u16 per length
     const u8* tree = nullptr;       // 3 bytes per symbol: left and right children, 12 bits each
     const u8* blockLength = nullptr;
-    const u8* sparse = nullptr;     // 6 bytes per entry: block (u32), offset (u16)
+    const u8* sparse = nullptr;  // 6 bytes per entry: block (u32), offset (u16)
     const u8* data = nullptr;
-    std::vector<u64> base;          // the lowest code of each length, left-aligned in 64 bits
-    std::vector<u8> symbolLength;   // how many values (minus one) a symbol stands for
-    u8 pieces[MAX_PIECES] = {};     // piece codes (1-6 white, 9-14 black) in encoding order
+    std::vector<u64> base;         // the lowest code of each length, left-aligned in 64 bits
+    std::vector<u8> symbolLength;  // how many values (minus one) a symbol stands for
+    u8 pieces[MAX_PIECES] = {};    // piece codes (1-6 white, 9-14 black) in encoding order
     u64 groupFactor[MAX_PIECES + 1] = {};
     int groupSize[MAX_PIECES + 1] = {};
-    u32 dtzMap[4] = {};             // where each WDL value's DTZ map starts (byte offset)
+    u32 dtzMap[4] = {};  // where each WDL value's DTZ map starts (byte offset)
 
     int left(int sym) const { return (tree[3 * sym + 1] & 0xF) << 8 | tree[3 * sym]; }
     int right(int sym) const { return tree[3 * sym + 2] << 4 | tree[3 * sym + 1] >> 4; }
@@ -221,7 +221,7 @@ u64 materialKey(const Position& pos) {
 }
 
 struct Registry {
-    std::deque<Table> tables;  // WDL and DTZ tables; a deque keeps their addresses
+    std::deque<Table> tables;                                  // WDL and DTZ tables; a deque keeps their addresses
     std::unordered_map<u64, std::pair<Table*, Table*>> byKey;  // material -> WDL, DTZ
     std::vector<std::string> folders;
     int largest = 0;
@@ -297,8 +297,9 @@ const u8* readSizes(Part& p, const u8* data) {
     // Canonical codes: longer codes have lower values, and the lowest code of each length
     // follows from the next longer one.
     for (int i = lengths - 2; i >= 0; --i)
-        p.base[std::size_t(i)] = (p.base[std::size_t(i + 1)] + little<u16>(p.lowestSym + 2 * i) -
-                                  little<u16>(p.lowestSym + 2 * (i + 1))) / 2;
+        p.base[std::size_t(i)] =
+            (p.base[std::size_t(i + 1)] + little<u16>(p.lowestSym + 2 * i) - little<u16>(p.lowestSym + 2 * (i + 1))) /
+            2;
     for (int i = 0; i < lengths; ++i) p.base[std::size_t(i)] <<= 64 - i - p.minSymLen;
     data += 2 * lengths;
     p.symbolLength.assign(little<u16>(data), 0);
@@ -379,8 +380,7 @@ bool open(Table& t) {
             t.base = base;
             t.bytes = std::size_t(st.st_size);
             readHeaders(t, static_cast<const u8*>(base) + 4);
-        } else if (base != MAP_FAILED)
-            munmap(base, std::size_t(st.st_size));
+        } else if (base != MAP_FAILED) munmap(base, std::size_t(st.st_size));
     }
     if (fd >= 0) close(fd);
     t.ready.store(true, std::memory_order_release);
@@ -458,13 +458,12 @@ int lookUp(Table& t, const Position& pos, Wdl wdl, Probe& status) {
             else if (offDiagonal(squares[1]))
                 index = u64(6 * 63 + (squares[0] >> 3) * 28 + n.belowDiagonal[squares[1]]) * 62 + u64(squares[2] - a2);
             else if (offDiagonal(squares[2]))
-                index = 6 * 63 * 62 + 4 * 28 * 62 + u64((squares[0] >> 3) * 7 * 28 + ((squares[1] >> 3) - a1) * 28 +
-                                                        n.belowDiagonal[squares[2]]);
+                index = 6 * 63 * 62 + 4 * 28 * 62 +
+                        u64((squares[0] >> 3) * 7 * 28 + ((squares[1] >> 3) - a1) * 28 + n.belowDiagonal[squares[2]]);
             else
                 index = 6 * 63 * 62 + 4 * 28 * 62 + 4 * 7 * 28 +
                         u64((squares[0] >> 3) * 7 * 6 + ((squares[1] >> 3) - a1) * 6 + ((squares[2] >> 3) - a2));
-        } else
-            index = u64(n.kings[n.triangle[squares[0]]][squares[1]]);
+        } else index = u64(n.kings[n.triangle[squares[0]]][squares[1]]);
     }
     index *= p.groupFactor[0];
 
@@ -580,9 +579,7 @@ int dtzOf(Position& pos, Probe& status) {
     return best == 0xFFFF ? -1 : best;
 }
 
-bool covered(const Position& pos) {
-    return popcount(pos.pieces()) <= registry.largest && !pos.castlingRights();
-}
+bool covered(const Position& pos) { return popcount(pos.pieces()) <= registry.largest && !pos.castlingRights(); }
 
 // "KRPvKR" -> counts of each side; false if it is not a table name.
 bool parseName(const std::string& name, int counts[COLOR_NB][PIECE_TYPE_NB]) {
@@ -637,7 +634,8 @@ std::string init(const std::string& paths, std::string& summary) {
                 for (Color c : {WHITE, BLACK})
                     for (int pt = PAWN; pt <= QUEEN; ++pt) t.uniquePieces |= counts[c][pt] == 1;
                 // The lead colour: the one with pawns, or with fewer when both have some.
-                const bool whiteLeads = !counts[BLACK][PAWN] || (counts[WHITE][PAWN] && counts[BLACK][PAWN] >= counts[WHITE][PAWN]);
+                const bool whiteLeads =
+                    !counts[BLACK][PAWN] || (counts[WHITE][PAWN] && counts[BLACK][PAWN] >= counts[WHITE][PAWN]);
                 t.pawns[0] = counts[whiteLeads ? WHITE : BLACK][PAWN];
                 t.pawns[1] = counts[whiteLeads ? BLACK : WHITE][PAWN];
                 return &t;

@@ -88,7 +88,8 @@ std::string ThreadPool::set(std::size_t count, BindMode mode) {
     placementSummary = placement.summary;
     for (const auto& t : threads)
         if (t->bindFailed()) {
-            placementSummary = std::to_string(count) + " threads unpinned: binding to a PU failed (" + placement.summary + ")";
+            placementSummary =
+                std::to_string(count) + " threads unpinned: binding to a PU failed (" + placement.summary + ")";
             break;
         }
     return "";
@@ -123,7 +124,9 @@ std::uint64_t ThreadPool::nodesSearched() const {
     return localNodes() + (cluster::active() ? cluster::remoteNodes(searchId) : 0);
 }
 
-std::uint64_t ThreadPool::tbHits() const { return localTbHits() + (cluster::active() ? cluster::remoteTbHits(searchId) : 0); }
+std::uint64_t ThreadPool::tbHits() const {
+    return localTbHits() + (cluster::active() ? cluster::remoteTbHits(searchId) : 0);
+}
 
 void ThreadPool::waitForSearchFinished() {
     if (!threads.empty()) threads[0]->waitForSearchFinished();
@@ -301,8 +304,7 @@ std::size_t vote(const std::vector<Candidate>& candidates) {
         const Value bestScore = candidates[best].score;
         if (bestScore >= VALUE_MATE_IN_MAX_PLY) {
             if (c.score > bestScore) best = i;  // a shorter mate
-        } else if (c.score >= VALUE_MATE_IN_MAX_PLY || voteOf(c.move) > voteOf(candidates[best].move))
-            best = i;
+        } else if (c.score >= VALUE_MATE_IN_MAX_PLY || voteOf(c.move) > voteOf(candidates[best].move)) best = i;
     }
     return best;
 }

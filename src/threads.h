@@ -107,7 +107,7 @@ public:
     TimeManager time;
     std::size_t multiPV = 1;
     TimePoint moveOverhead = 10;
-    int skillLevel = 20;    // Skill Level, or the level UCI_Elo asks for; 20 is full strength
+    int skillLevel = 20;                // Skill Level, or the level UCI_Elo asks for; 20 is full strength
     std::atomic<bool> analysis{false};  // UCI_AnalyseMode: report aspiration re-searches and the current move early
     std::atomic<bool> showWdl{false};   // UCI_ShowWDL; both may change while a search reports
     SearchCallbacks callbacks;

@@ -15,7 +15,8 @@ struct SearchLimits;
 using TimePoint = std::int64_t;  // milliseconds
 
 inline TimePoint now() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 class TimeManager {

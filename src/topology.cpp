@@ -139,8 +139,8 @@ Placement Topology::place(int threads, BindMode mode) const {
     // Auto leaves a single thread to the scheduler: match runners start several engines at once,
     // and pinning each one's only thread to the same first core would make them share it.
     if (mode == BindMode::NONE || (mode == BindMode::AUTO && (threads > coreCount || threads == 1))) {
-        out << threads << " threads unpinned (bind " << bindModeName(mode) << ", " << coreCount << " cores and " << pus()
-            << " PUs allowed)";
+        out << threads << " threads unpinned (bind " << bindModeName(mode) << ", " << coreCount << " cores and "
+            << pus() << " PUs allowed)";
         p.summary = out.str();
         return p;
     }
@@ -162,8 +162,8 @@ Placement Topology::place(int threads, BindMode mode) const {
     std::vector<int> used(p.pus.begin(), p.pus.end());
     std::sort(used.begin(), used.end());
     used.erase(std::unique(used.begin(), used.end()), used.end());
-    out << threads << " threads bound (" << bindModeName(mode) << ") to " << used.size() << " of " << pus() << " PUs on "
-        << std::min(threads, coreCount) << " of " << coreCount << " cores: PU";
+    out << threads << " threads bound (" << bindModeName(mode) << ") to " << used.size() << " of " << pus()
+        << " PUs on " << std::min(threads, coreCount) << " of " << coreCount << " cores: PU";
     for (size_t t = 0; t < p.pus.size() && t < 16; ++t) out << (t ? "," : " ") << p.pus[t];
     if (p.pus.size() > 16) out << ",...";
     p.summary = out.str();

@@ -47,7 +47,7 @@ private:
         std::vector<int> pus;  // usable PUs of this core, in OS order
     };
     std::vector<Core> spreadCores(int count) const;  // `count` cores spread by hwloc_distrib
-    std::vector<Core> logicalCores() const;  // cores in logical order (compact)
+    std::vector<Core> logicalCores() const;          // cores in logical order (compact)
 
     struct hwloc_topology* topology = nullptr;
     struct hwloc_bitmap_s* allowed = nullptr;

@@ -11,8 +11,8 @@
 namespace {
 
 // Layout of the data word.
-constexpr int MOVE_SHIFT = 0, VALUE_SHIFT = 16, EVAL_SHIFT = 32, DEPTH_SHIFT = 48, BOUND_SHIFT = 56,
-              PV_SHIFT = 58, GEN_SHIFT = 59;
+constexpr int MOVE_SHIFT = 0, VALUE_SHIFT = 16, EVAL_SHIFT = 32, DEPTH_SHIFT = 48, BOUND_SHIFT = 56, PV_SHIFT = 58,
+              GEN_SHIFT = 59;
 
 std::uint64_t pack(Move move, Value value, Value eval, int depth, Bound bound, bool pv, int generation) {
     return std::uint64_t(move) << MOVE_SHIFT | std::uint64_t(std::uint16_t(std::int16_t(value))) << VALUE_SHIFT |
@@ -98,7 +98,8 @@ bool TranspositionTable::probe(Key key, TTData& out, void*& slot) const {
     return false;
 }
 
-void TranspositionTable::store(void* slot, Key key, Value value, Bound bound, int depth, Move move, Value eval, bool pv) {
+void TranspositionTable::store(void* slot, Key key, Value value, Bound bound, int depth, Move move, Value eval,
+                               bool pv) {
     Entry& e = *static_cast<Entry*>(slot);
     std::uint64_t old = e.data.load(std::memory_order_relaxed);
     bool sameKey = (e.check.load(std::memory_order_relaxed) ^ old) == key && old;

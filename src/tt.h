@@ -78,4 +78,3 @@ private:
     int sharer = 0, sharers = 1;  // cluster::tableSharer(), tableSharers() for this table
     std::uint8_t generation = 0;
 };
-

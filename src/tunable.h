@@ -25,10 +25,10 @@ std::string spsaInput();
 
 #ifdef QUADBIT_TUNING
 #define TUNABLE(NAME, VALUE, MIN, MAX, STEP) \
-    inline int NAME = VALUE;                 \
+    inline int NAME = VALUE; \
     inline const bool NAME##Registered = ::tunable::add(#NAME, &NAME, VALUE, MIN, MAX, STEP)
 #else
 #define TUNABLE(NAME, VALUE, MIN, MAX, STEP) \
-    constexpr int NAME = VALUE;              \
+    constexpr int NAME = VALUE; \
     static_assert((MIN) <= (VALUE) && (VALUE) <= (MAX) && (STEP) > 0, #NAME " lies outside its range")
 #endif

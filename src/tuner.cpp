@@ -21,10 +21,10 @@ using namespace params;
 
 // Every tuned weight of evalparams.h, by the name it is declared with there.
 enum class Kind {
-    SCORE,      // middlegame and endgame
-    MG_ONLY,    // a Score whose endgame part the evaluation never sets (pawn shelter and storm)
-    INT_EG,     // a plain int added to the endgame (passed pawns' king distances)
-    DANGER      // a plain int of king danger's sum (kept in the middlegame slot)
+    SCORE,    // middlegame and endgame
+    MG_ONLY,  // a Score whose endgame part the evaluation never sets (pawn shelter and storm)
+    INT_EG,   // a plain int added to the endgame (passed pawns' king distances)
+    DANGER    // a plain int of king danger's sum (kept in the middlegame slot)
 };
 struct Tunable {
     const char* name;
@@ -176,7 +176,8 @@ bool Model::add(const Position& pos, double result, double score) {
     if (trace.special) return false;
     auto indexOf = [](const void* weight) {
         auto it = elementIndex().find(weight);
-        if (it == elementIndex().end()) throw std::logic_error("tuner: a weight the evaluation uses is not in TUNABLES");
+        if (it == elementIndex().end())
+            throw std::logic_error("tuner: a weight the evaluation uses is not in TUNABLES");
         return it->second;
     };
     std::unordered_map<int, int> net;
@@ -287,7 +288,8 @@ void Model::step(std::size_t begin, std::size_t end, int threads, double rate) {
             for (Color c : {WHITE, BLACK}) {
                 const double danger = s.dangerCount[c] ? this->danger(s, c) : 0, sign = c == WHITE ? 1 : -1;
                 if (danger <= 0) continue;
-                const double dDanger = -sign * (dMg * 2 * danger / KING_DANGER_MG_DIVISOR + dEg / KING_DANGER_EG_DIVISOR);
+                const double dDanger =
+                    -sign * (dMg * 2 * danger / KING_DANGER_MG_DIVISOR + dEg / KING_DANGER_EG_DIVISOR);
                 for (std::uint32_t k = s.dangerBegin[c]; k < s.dangerBegin[c] + s.dangerCount[c]; ++k) {
                     const DangerCoefficient& d = dangerCoefficients[k];
                     g[2 * d.index] += dDanger * d.count * (d.shelter ? -0.5 : 1.0);
@@ -313,8 +315,8 @@ void Model::step(std::size_t begin, std::size_t end, int threads, double rate) {
 void Model::fitOnly(const std::vector<std::string>& names) {
     std::vector<bool> chosen(weights.size(), false);
     for (const std::string& name : names) {
-        const Tunable* t = std::find_if(std::begin(TUNABLES), std::end(TUNABLES),
-                                        [&](const Tunable& u) { return name == u.name; });
+        const Tunable* t =
+            std::find_if(std::begin(TUNABLES), std::end(TUNABLES), [&](const Tunable& u) { return name == u.name; });
         if (t == std::end(TUNABLES)) throw std::runtime_error("tune: no weight named '" + name + "' in the tuner");
         const int first = elementIndex().at(elementAddress(*t, 0));
         std::fill(chosen.begin() + 2 * first, chosen.begin() + 2 * (first + t->size), true);
@@ -363,8 +365,7 @@ std::string Model::rewrite(const std::string& header) const {
             else if (t.kind == Kind::DANGER) std::snprintf(buf, sizeof buf, "%d", mgValue(s));
             else if (aligned(text.substr(v.position, v.length)))
                 std::snprintf(buf, sizeof buf, "S(%3d,%3d)", mgValue(s), egValue(s));
-            else
-                std::snprintf(buf, sizeof buf, "S(%d, %d)", mgValue(s), egValue(s));
+            else std::snprintf(buf, sizeof buf, "S(%d, %d)", mgValue(s), egValue(s));
             replaced += text.substr(last, v.position - last) + buf;
             last = v.position + v.length;
         }
@@ -397,8 +398,7 @@ std::string run(const std::vector<std::string>& args, const std::function<void(c
             if (end == value.c_str() || *end || !(x >= 0) || (key == "lambda" && x > 1) || x > 100)
                 return "tune: bad " + key + " '" + value + "'";
             (key == "rate" ? rate : key == "lambda" ? lambda : ridge) = x;
-        } else
-            return "tune: bad argument '" + args[i] + " " + value + "'";
+        } else return "tune: bad argument '" + args[i] + " " + value + "'";
     }
     if (data.empty() || params.empty()) return "tune: needs 'data FILE' and 'params src/evalparams.h'";
     if (out.empty()) out = params;

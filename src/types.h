@@ -16,8 +16,18 @@ enum PieceType : int { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, P
 // A piece is colour * 8 + type: the colour is bit 3, the type the low three bits.
 enum Piece : int {
     NO_PIECE,
-    W_PAWN = 1, W_KNIGHT, W_BISHOP, W_ROOK, W_QUEEN, W_KING,
-    B_PAWN = 9, B_KNIGHT, B_BISHOP, B_ROOK, B_QUEEN, B_KING,
+    W_PAWN = 1,
+    W_KNIGHT,
+    W_BISHOP,
+    W_ROOK,
+    W_QUEEN,
+    W_KING,
+    B_PAWN = 9,
+    B_KNIGHT,
+    B_BISHOP,
+    B_ROOK,
+    B_QUEEN,
+    B_KING,
     PIECE_NB = 16
 };
 
@@ -27,20 +37,83 @@ constexpr Color colorOf(Piece p) { return Color(p >> 3); }
 
 // Squares: a1 = 0, b1 = 1, ..., h8 = 63.
 enum Square : int {
-    SQ_A1, SQ_B1, SQ_C1, SQ_D1, SQ_E1, SQ_F1, SQ_G1, SQ_H1,
-    SQ_A2, SQ_B2, SQ_C2, SQ_D2, SQ_E2, SQ_F2, SQ_G2, SQ_H2,
-    SQ_A3, SQ_B3, SQ_C3, SQ_D3, SQ_E3, SQ_F3, SQ_G3, SQ_H3,
-    SQ_A4, SQ_B4, SQ_C4, SQ_D4, SQ_E4, SQ_F4, SQ_G4, SQ_H4,
-    SQ_A5, SQ_B5, SQ_C5, SQ_D5, SQ_E5, SQ_F5, SQ_G5, SQ_H5,
-    SQ_A6, SQ_B6, SQ_C6, SQ_D6, SQ_E6, SQ_F6, SQ_G6, SQ_H6,
-    SQ_A7, SQ_B7, SQ_C7, SQ_D7, SQ_E7, SQ_F7, SQ_G7, SQ_H7,
-    SQ_A8, SQ_B8, SQ_C8, SQ_D8, SQ_E8, SQ_F8, SQ_G8, SQ_H8,
-    SQ_NONE, SQUARE_NB = 64
+    SQ_A1,
+    SQ_B1,
+    SQ_C1,
+    SQ_D1,
+    SQ_E1,
+    SQ_F1,
+    SQ_G1,
+    SQ_H1,
+    SQ_A2,
+    SQ_B2,
+    SQ_C2,
+    SQ_D2,
+    SQ_E2,
+    SQ_F2,
+    SQ_G2,
+    SQ_H2,
+    SQ_A3,
+    SQ_B3,
+    SQ_C3,
+    SQ_D3,
+    SQ_E3,
+    SQ_F3,
+    SQ_G3,
+    SQ_H3,
+    SQ_A4,
+    SQ_B4,
+    SQ_C4,
+    SQ_D4,
+    SQ_E4,
+    SQ_F4,
+    SQ_G4,
+    SQ_H4,
+    SQ_A5,
+    SQ_B5,
+    SQ_C5,
+    SQ_D5,
+    SQ_E5,
+    SQ_F5,
+    SQ_G5,
+    SQ_H5,
+    SQ_A6,
+    SQ_B6,
+    SQ_C6,
+    SQ_D6,
+    SQ_E6,
+    SQ_F6,
+    SQ_G6,
+    SQ_H6,
+    SQ_A7,
+    SQ_B7,
+    SQ_C7,
+    SQ_D7,
+    SQ_E7,
+    SQ_F7,
+    SQ_G7,
+    SQ_H7,
+    SQ_A8,
+    SQ_B8,
+    SQ_C8,
+    SQ_D8,
+    SQ_E8,
+    SQ_F8,
+    SQ_G8,
+    SQ_H8,
+    SQ_NONE,
+    SQUARE_NB = 64
 };
 
 enum Direction : int {
-    NORTH = 8, EAST = 1, SOUTH = -8, WEST = -1,
-    NORTH_EAST = 9, NORTH_WEST = 7, SOUTH_EAST = -7, SOUTH_WEST = -9
+    NORTH = 8,
+    EAST = 1,
+    SOUTH = -8,
+    WEST = -1,
+    NORTH_EAST = 9,
+    NORTH_WEST = 7,
+    SOUTH_EAST = -7,
+    SOUTH_WEST = -9
 };
 
 constexpr Square operator+(Square s, Direction d) { return Square(int(s) + int(d)); }
@@ -63,10 +136,16 @@ constexpr bool isLightSquare(Square s) { return ((fileOf(s) + rankOf(s)) & 1) !=
 // Castling rights, one bit each.
 enum CastlingRights : int {
     NO_CASTLING = 0,
-    WHITE_OO = 1, WHITE_OOO = 2, BLACK_OO = 4, BLACK_OOO = 8,
-    KING_SIDE = WHITE_OO | BLACK_OO, QUEEN_SIDE = WHITE_OOO | BLACK_OOO,
-    WHITE_CASTLING = WHITE_OO | WHITE_OOO, BLACK_CASTLING = BLACK_OO | BLACK_OOO,
-    ANY_CASTLING = 15, CASTLING_RIGHT_NB = 16
+    WHITE_OO = 1,
+    WHITE_OOO = 2,
+    BLACK_OO = 4,
+    BLACK_OOO = 8,
+    KING_SIDE = WHITE_OO | BLACK_OO,
+    QUEEN_SIDE = WHITE_OOO | BLACK_OOO,
+    WHITE_CASTLING = WHITE_OO | WHITE_OOO,
+    BLACK_CASTLING = BLACK_OO | BLACK_OOO,
+    ANY_CASTLING = 15,
+    CASTLING_RIGHT_NB = 16
 };
 
 // A move in 16 bits: from (6), to (6), promotion piece - KNIGHT (2), move type (2).
@@ -113,11 +192,17 @@ enum Score : int { SCORE_ZERO };
 
 constexpr Score S(int mg, int eg) { return Score(int((unsigned)eg << 16) + mg); }
 inline int egValue(Score s) {
-    union { std::uint16_t u; std::int16_t s; } eg = {std::uint16_t(unsigned(s + 0x8000) >> 16)};
+    union {
+        std::uint16_t u;
+        std::int16_t s;
+    } eg = {std::uint16_t(unsigned(s + 0x8000) >> 16)};
     return eg.s;
 }
 inline int mgValue(Score s) {
-    union { std::uint16_t u; std::int16_t s; } mg = {std::uint16_t(unsigned(s))};
+    union {
+        std::uint16_t u;
+        std::int16_t s;
+    } mg = {std::uint16_t(unsigned(s))};
     return mg.s;
 }
 constexpr Score operator+(Score a, Score b) { return Score(int(a) + int(b)); }

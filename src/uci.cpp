@@ -104,11 +104,11 @@ void Session::cmdPosition(std::istringstream& in) {
     in >> token;
     if (token == "startpos") {
         fen = START_FEN;
-        if (in >> token && token != "moves") return error("unexpected '" + token + "' after startpos (expected 'moves')");
+        if (in >> token && token != "moves")
+            return error("unexpected '" + token + "' after startpos (expected 'moves')");
     } else if (token == "fen") {
         while (in >> token && token != "moves") fen += token + " ";
-    } else
-        return error("position needs 'startpos' or 'fen <FEN>'");
+    } else return error("position needs 'startpos' or 'fen <FEN>'");
     if (std::string why = engine.setPosition(fen, words(in)); !why.empty()) error(why);
 }
 
@@ -158,8 +158,7 @@ void Session::cmdGo(std::istringstream& in) {
                 if (m == MOVE_NONE) bad.push_back("searchmoves '" + token + "' (not legal here)");
                 else limits.searchmoves.push_back(m);
             }
-        } else if (!isGoKeyword(token))
-            bad.push_back("'" + token + "'");
+        } else if (!isGoKeyword(token)) bad.push_back("'" + token + "'");
     }
     // A GUI waits for bestmove, so a partly malformed go still searches, without the bad parts.
     for (const std::string& b : bad) error("go: ignored " + b);
@@ -215,8 +214,7 @@ bool Session::execute(const std::string& line) {
         std::string depth;
         in >> depth;
         cmdPerft(depth);
-    } else
-        error("unknown command '" + line.substr(0, 80) + "'");
+    } else error("unknown command '" + line.substr(0, 80) + "'");
     return true;
 }
 

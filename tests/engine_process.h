@@ -55,7 +55,8 @@ public:
 
     void send(const std::string& line) {
         std::string text = line + "\n";
-        if (write(toEngine, text.data(), text.size()) != ssize_t(text.size())) throw std::runtime_error("engine closed its input");
+        if (write(toEngine, text.data(), text.size()) != ssize_t(text.size()))
+            throw std::runtime_error("engine closed its input");
     }
 
     // Closes the engine's input, as a GUI that exits would.
@@ -74,8 +75,11 @@ public:
                 buffer.erase(0, nl + 1);
                 return line;
             }
-            int left = int(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count());
-            if (left <= 0) throw std::runtime_error("no answer from the engine within " + std::to_string(timeoutMs) + " ms");
+            int left =
+                int(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now())
+                        .count());
+            if (left <= 0)
+                throw std::runtime_error("no answer from the engine within " + std::to_string(timeoutMs) + " ms");
             pollfd p{fromEngine, POLLIN, 0};
             if (poll(&p, 1, left) <= 0) continue;
             char chunk[4096];
@@ -90,7 +94,9 @@ public:
         std::vector<std::string> lines;
         auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
         while (true) {
-            int left = int(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count());
+            int left =
+                int(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now())
+                        .count());
             lines.push_back(readLine(std::max(left, 1)));
             if (lines.back().rfind(prefix, 0) == 0) return lines;
         }
@@ -127,7 +133,9 @@ public:
             auto start = std::chrono::steady_clock::now();
             send("stop");
             readUntil("bestmove", 2000);
-            latencies.push_back(long(std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count()));
+            latencies.push_back(
+                long(std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start)
+                         .count()));
         }
         std::sort(latencies.begin(), latencies.end());
         return latencies[latencies.size() / 2];

@@ -8,9 +8,7 @@
 #include <utility>
 #include <vector>
 
-inline std::string sharedPath(const std::string& relative) {
-    return std::string(QUADBIT_SHARED_DIR) + "/" + relative;
-}
+inline std::string sharedPath(const std::string& relative) { return std::string(QUADBIT_SHARED_DIR) + "/" + relative; }
 
 struct PerftLine {
     std::string fen;

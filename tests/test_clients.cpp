@@ -70,9 +70,10 @@ TEST_CASE("clients: stop, position, go sent without waiting are all obeyed (20 o
         e.send("go depth 4");
         auto first = e.readUntil("bestmove", 5000);
         auto second = e.readUntil("bestmove", 10000);
-        const bool ok = errorCount(first) + errorCount(second) == 0 && legalIn(oldFen, word(first.back(), 1)) &&
-                        legalIn(newFen, word(second.back(), 1)) &&
-                        std::any_of(second.begin(), second.end(), [](auto& l) { return startsWith(l, "info depth 4 "); });
+        const bool ok =
+            errorCount(first) + errorCount(second) == 0 && legalIn(oldFen, word(first.back(), 1)) &&
+            legalIn(newFen, word(second.back(), 1)) &&
+            std::any_of(second.begin(), second.end(), [](auto& l) { return startsWith(l, "info depth 4 "); });
         right += ok;
     }
     REQUIRE(right == 20);
@@ -137,7 +138,7 @@ TEST_CASE("clients: the clock is never used up, whatever its shape", "[uci][time
         {"go wtime 1000 btime 1000 movestogo 1", 1000, 0.8},          // the last move before a refill
         {"go wtime 2000 btime 2000 movestogo 2", 2000, 0.5},
         {"go wtime 1000 btime 1000 winc 200000000000000000 binc 200000000000000000", 1000, 0.5},  // overflow bait
-        {"go wtime -50 btime -50", 1, 60},                            // a negative clock (lag): move at once
+        {"go wtime -50 btime -50", 1, 60},  // a negative clock (lag): move at once
     };
     EngineProcess e;
     e.sync(30000);  // the clock starts at go, not while the engine starts up
@@ -278,7 +279,8 @@ TEST_CASE("clients: Debug Log File records every line in and out with a time sta
     };
     REQUIRE(has("< position startpos"));
     REQUIRE(has("< go depth 2"));
-    REQUIRE(std::any_of(lines.begin(), lines.end(), [](auto& l) { return l.find("> bestmove ") != std::string::npos; }));
+    REQUIRE(
+        std::any_of(lines.begin(), lines.end(), [](auto& l) { return l.find("> bestmove ") != std::string::npos; }));
     REQUIRE(has("< isready"));
     REQUIRE(has("> readyok"));
     REQUIRE(has("< quit"));
@@ -290,7 +292,8 @@ TEST_CASE("clients: UCI_AnalyseMode is offered and reports the search early", "[
     auto lines = e.readUntil("uciok");
     REQUIRE(std::count(lines.begin(), lines.end(), "option name UCI_AnalyseMode type check default false") == 1);
     REQUIRE(std::count(lines.begin(), lines.end(), "option name Debug Log File type string default <empty>") == 1);
-    REQUIRE(std::count(lines.begin(), lines.end(), "option name Bind type combo default auto var auto var none var compact var scatter") == 1);
+    REQUIRE(std::count(lines.begin(), lines.end(),
+                       "option name Bind type combo default auto var auto var none var compact var scatter") == 1);
     e.send("setoption name UCI_AnalyseMode value true");
     e.send("setoption name UCI_AnalyseMode value perhaps");
     REQUIRE(errorCount(e.sync()) == 1);
@@ -304,13 +307,14 @@ TEST_CASE("clients: UCI_AnalyseMode is offered and reports the search early", "[
 }
 
 TEST_CASE("clients: the command line refuses wrong arguments with a non-zero exit", "[cli]") {
-    for (std::vector<std::string> args : std::vector<std::vector<std::string>>{{"frobnicate"},
-                                                                               {"bench", "x"},
-                                                                               {"bench", "16", "1", "3", "no-such-file.epd"},
-                                                                               {"bench", "16", "1", "3", "default", "hours"},
-                                                                               {"perft", "x"},
-                                                                               {"perft", "3", "not", "a", "fen"},
-                                                                               {"speedtest", "0"}}) {
+    for (std::vector<std::string> args :
+         std::vector<std::vector<std::string>>{{"frobnicate"},
+                                               {"bench", "x"},
+                                               {"bench", "16", "1", "3", "no-such-file.epd"},
+                                               {"bench", "16", "1", "3", "default", "hours"},
+                                               {"perft", "x"},
+                                               {"perft", "3", "not", "a", "fen"},
+                                               {"speedtest", "0"}}) {
         std::string joined;
         for (auto& a : args) joined += a + " ";
         INFO(joined);
@@ -330,13 +334,14 @@ TEST_CASE("clients: the command line refuses wrong arguments with a non-zero exi
     REQUIRE(perft.waitExit() == 0);
 }
 
-TEST_CASE("clients: Skill Level plays good moves, not always the best, and full strength is unchanged", "[uci][options]") {
+TEST_CASE("clients: Skill Level plays good moves, not always the best, and full strength is unchanged",
+          "[uci][options]") {
     EngineProcess e;
     e.send("uci");
     auto lines = e.readUntil("uciok");
-    for (const char* option : {"option name Skill Level type spin default 20 min 0 max 20",
-                               "option name UCI_LimitStrength type check default false",
-                               "option name UCI_Elo type spin default "})
+    for (const char* option :
+         {"option name Skill Level type spin default 20 min 0 max 20",
+          "option name UCI_LimitStrength type check default false", "option name UCI_Elo type spin default "})
         REQUIRE(std::any_of(lines.begin(), lines.end(), [&](auto& l) { return startsWith(l, option); }));
     std::string lowestElo;  // UCI_Elo's minimum: the measured strength of level 0
     for (const auto& l : lines)
@@ -411,8 +416,9 @@ TEST_CASE("clients: UCI_ShowWDL adds win/draw/loss chances that follow the score
     for (const auto& l : e.readUntil("bestmove")) REQUIRE(l.find(" wdl ") == std::string::npos);
     e.send("setoption name UCI_ShowWDL value true");
     std::vector<int> wins;
-    for (const char* fen : {"4k3/8/8/8/8/8/8/3QK3 w - - 0 40", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                            "3qk3/8/8/8/8/8/8/4K3 w - - 0 40"}) {
+    for (const char* fen :
+         {"4k3/8/8/8/8/8/8/3QK3 w - - 0 40", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+          "3qk3/8/8/8/8/8/8/4K3 w - - 0 40"}) {
         e.send(std::string("position fen ") + fen);
         e.send("go depth 4");
         auto lines = e.readUntil("bestmove");
@@ -424,8 +430,8 @@ TEST_CASE("clients: UCI_ShowWDL adds win/draw/loss chances that follow the score
         REQUIRE(w + d + l == 1000);
         wins.push_back(w);
     }
-    REQUIRE(wins[0] > 900);       // a queen up
-    REQUIRE(wins[2] < 100);       // a queen down
+    REQUIRE(wins[0] > 900);  // a queen up
+    REQUIRE(wins[2] < 100);  // a queen down
     REQUIRE(wins[1] > wins[2]);
     REQUIRE(wins[1] < wins[0]);
 }

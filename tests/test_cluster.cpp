@@ -23,7 +23,8 @@ EngineProcess startCluster() {
 bool startsWith(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
 
 // The bestmove of a search in `fen`, checked to be legal there; also the last info line's nodes.
-std::string legalBestMove(const std::vector<std::string>& lines, const std::string& fen, std::uint64_t* nodes = nullptr) {
+std::string legalBestMove(const std::vector<std::string>& lines, const std::string& fen,
+                          std::uint64_t* nodes = nullptr) {
     REQUIRE(startsWith(lines.back(), "bestmove "));
     for (const auto& l : lines) REQUIRE(!startsWith(l, "info string error"));
     std::istringstream in(lines.back());
@@ -58,7 +59,8 @@ TEST_CASE("cluster: two ranks behave as one UCI engine", "[cluster]") {
     // The two ranks run on this one machine: they make one table together, in shared memory.
     e.send("setoption name Hash value 32");
     e.send("ucinewgame");
-    REQUIRE(e.sync() == std::vector<std::string>{"info string hash table of 32 MB shared by the 2 ranks of this machine"});
+    REQUIRE(e.sync() ==
+            std::vector<std::string>{"info string hash table of 32 MB shared by the 2 ranks of this machine"});
 
     const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const std::string middle = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
@@ -84,7 +86,8 @@ TEST_CASE("cluster: two ranks behave as one UCI engine", "[cluster]") {
     const std::string mateIn2 = "3R4/8/8/2p3K1/2p5/5B2/R1pPNB2/1b1k4 w - - 0 1";  // mates2000.epd
     lines = search(mateIn2, "go mate 2");
     REQUIRE(legalBestMove(lines, mateIn2) == "d2d4");
-    REQUIRE(std::any_of(lines.begin(), lines.end(), [](auto& l) { return l.find("score mate 2 ") != std::string::npos; }));
+    REQUIRE(
+        std::any_of(lines.begin(), lines.end(), [](auto& l) { return l.find("score mate 2 ") != std::string::npos; }));
     REQUIRE(legalBestMove(search(start, "go depth 6 searchmoves a2a3 h2h3"), start).substr(3, 1) == "3");
 
     // A command that waits for the search to end waits on every rank alike: the other ranks search
@@ -95,14 +98,17 @@ TEST_CASE("cluster: two ranks behave as one UCI engine", "[cluster]") {
     e.send("setoption name Hash value 16");
     lines = e.sync();
     REQUIRE(std::count_if(lines.begin(), lines.end(), [](auto& l) { return startsWith(l, "bestmove "); }) == 1);
-    REQUIRE(std::count(lines.begin(), lines.end(), "info string hash table of 16 MB shared by the 2 ranks of this machine") == 1);
+    REQUIRE(std::count(lines.begin(), lines.end(),
+                       "info string hash table of 16 MB shared by the 2 ranks of this machine") == 1);
     // Each rank with a table of its own (the ranks then exchange entries, as machines do), and back.
     e.send("setoption name ClusterNodeHash value false");
-    REQUIRE(e.sync() == std::vector<std::string>{"info string each rank has a hash table of its own (ClusterNodeHash is off)"});
+    REQUIRE(e.sync() ==
+            std::vector<std::string>{"info string each rank has a hash table of its own (ClusterNodeHash is off)"});
     legalBestMove(search(middle, "go nodes 300000"), middle, &nodes);
     REQUIRE(nodes >= 300000);
     e.send("setoption name ClusterNodeHash value true");
-    REQUIRE(e.sync() == std::vector<std::string>{"info string hash table of 16 MB shared by the 2 ranks of this machine"});
+    REQUIRE(e.sync() ==
+            std::vector<std::string>{"info string hash table of 16 MB shared by the 2 ranks of this machine"});
     legalBestMove(search(middle, "go depth 10"), middle);
 
     // Infinite and ponder searches end by stop and ponderhit only, and quickly.

@@ -46,7 +46,7 @@ TEST_CASE("datagen: quiet, scored, labelled positions, the same for the same see
         REQUIRE(std::regex_match(line, m, format));
         Position p;
         REQUIRE(p.setFen(m[1]).empty());
-        REQUIRE(!p.inCheck());                                 // the filter: no position in check
+        REQUIRE(!p.inCheck());                                       // the filter: no position in check
         REQUIRE(std::abs(std::stoi(m[2])) < VALUE_MATE_IN_MAX_PLY);  // nor a mate score
     }
     REQUIRE(one("1") == lines);  // one thread: the same games in the same order

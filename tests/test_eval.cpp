@@ -26,7 +26,10 @@ std::string flipFen(const std::string& fen) {
     for (std::string r; std::getline(ps, r, '/');) ranks.insert(ranks.begin(), r);
     std::string out;
     for (size_t i = 0; i < ranks.size(); ++i) {
-        for (char c : ranks[i]) out += std::isalpha(static_cast<unsigned char>(c)) ? char(std::isupper(c) ? std::tolower(c) : std::toupper(c)) : c;
+        for (char c : ranks[i])
+            out += std::isalpha(static_cast<unsigned char>(c))
+                       ? char(std::isupper(c) ? std::tolower(c) : std::toupper(c))
+                       : c;
         if (i + 1 < ranks.size()) out += '/';
     }
     std::string flippedCastling;
@@ -78,18 +81,19 @@ TEST_CASE("eval: every position evaluates the same as its colour-flipped mirror"
     }
 }
 
-TEST_CASE("eval: the material table lookup equals the slow path for every in-range configuration sampled", "[eval][material]") {
+TEST_CASE("eval: the material table lookup equals the slow path for every in-range configuration sampled",
+          "[eval][material]") {
     // Out-of-range material (three knights) takes the slow path; the same rules apply.
     material::Entry three = entryOf("4k3/8/8/8/8/8/8/1NN1K1N1 w - - 0 1");
-    REQUIRE(three.scale[WHITE] == params::SCALE_NORMAL);       // three knights can mate
+    REQUIRE(three.scale[WHITE] == params::SCALE_NORMAL);  // three knights can mate
     material::Entry two = entryOf("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1");
     REQUIRE(two.scale[WHITE] == params::SCALE_DRAW);  // two knights cannot force it: a draw against a bare king
 }
 
 TEST_CASE("eval: pawnless leader needs twice the advantage, except against a bare king", "[eval][material]") {
     REQUIRE(entryOf("4k3/8/8/8/8/8/3r4/3QK3 w - - 0 1").scale[WHITE] == params::SCALE_PAWNLESS_LEADER);  // KQ v KR
-    REQUIRE(entryOf("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").endgameId() == endgame::KXK);                      // KQ v K: mating drive
-    REQUIRE(entryOf("4k3/pp6/8/8/8/8/8/3QK3 w - - 0 1").scale[WHITE] == params::SCALE_NORMAL);          // KQ v KPP
+    REQUIRE(entryOf("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").endgameId() == endgame::KXK);             // KQ v K: mating drive
+    REQUIRE(entryOf("4k3/pp6/8/8/8/8/8/3QK3 w - - 0 1").scale[WHITE] == params::SCALE_NORMAL);  // KQ v KPP
 }
 
 TEST_CASE("eval: no mating potential divides by 8", "[eval][material]") {
@@ -130,7 +134,8 @@ TEST_CASE("eval: draw evaluation, consistent with and without the defender's paw
     // The bishop pair against a knight is the exception (Syzygy: often won): a milder scale.
     REQUIRE(entryOf("4k3/8/4n3/8/8/8/8/1BB1K3 w - - 0 1").scale[WHITE] == params::SCALE_MATING_IN_JEOPARDY);
     // K+B+N v K+B the same as K+B+N v K+B+P.
-    REQUIRE(entryOf("4k3/8/4b3/8/8/8/8/2BNK3 w - - 0 1").scale[WHITE] == entryOf("4k3/4p3/4b3/8/8/8/8/2BNK3 w - - 0 1").scale[WHITE]);
+    REQUIRE(entryOf("4k3/8/4b3/8/8/8/8/2BNK3 w - - 0 1").scale[WHITE] ==
+            entryOf("4k3/4p3/4b3/8/8/8/8/2BNK3 w - - 0 1").scale[WHITE]);
     // Minor v minor.
     REQUIRE(std::abs(whiteEval("4k3/8/4n3/8/8/8/8/2B1K3 w - - 0 1")) < 50);
     // A single minor cannot win against pawns.
@@ -166,9 +171,9 @@ TEST_CASE("eval: complex draws by position", "[eval][endgame]") {
 }
 
 TEST_CASE("eval: KPK and pawn endings", "[eval][endgame]") {
-    REQUIRE(whiteEval("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1") == 0);          // the king in front draws
-    REQUIRE(whiteEval("8/8/4k3/8/4K3/4P3/8/8 w - - 0 1") == 0);         // black keeps the opposition
-    REQUIRE(whiteEval("8/8/4k3/8/4K3/4P3/8/8 b - - 0 1") > 1000);       // ...unless it must move
+    REQUIRE(whiteEval("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1") == 0);    // the king in front draws
+    REQUIRE(whiteEval("8/8/4k3/8/4K3/4P3/8/8 w - - 0 1") == 0);    // black keeps the opposition
+    REQUIRE(whiteEval("8/8/4k3/8/4K3/4P3/8/8 b - - 0 1") > 1000);  // ...unless it must move
     // Rule of the square: a passer the king cannot catch.
     REQUIRE(whiteEval("8/8/8/P7/8/8/6k1/K7 w - - 0 1") > 500);
     REQUIRE(whiteEval("8/8/2k5/P7/8/8/8/K7 w - - 0 1") < 200);
@@ -197,7 +202,8 @@ int playOut(const std::string& fen) {
         e.send("position fen " + fen + (moves.empty() ? "" : " moves" + moves));
         e.send("go nodes 20000");
         std::string best;
-        for (const auto& l : e.readUntil("bestmove", 30000)) best = l.substr(0, 8) == "bestmove" ? l.substr(9, 5) : best;
+        for (const auto& l : e.readUntil("bestmove", 30000))
+            best = l.substr(0, 8) == "bestmove" ? l.substr(9, 5) : best;
         while (!best.empty() && best.back() == ' ') best.pop_back();
         Move m = pos.parseUciMove(best);
         if (m == MOVE_NONE) return -1;

@@ -4,7 +4,8 @@
 #include "position.h"
 
 TEST_CASE("fen: printing round-trips on every perft suite position", "[fen]") {
-    for (auto [file, chess960] : {std::pair{"data/perft/standard.epd", false}, std::pair{"data/perft/fischer.epd", true}}) {
+    for (auto [file, chess960] :
+         {std::pair{"data/perft/standard.epd", false}, std::pair{"data/perft/fischer.epd", true}}) {
         for (const auto& line : readPerftSuite(file)) {
             Position pos;
             pos.setChess960(chess960);

@@ -17,7 +17,8 @@ int gaviotaWdl(Square wk, Square pawn, Square bk, Color stm) {
     unsigned char wPc[] = {tb_KING, tb_PAWN, tb_NOPIECE};
     unsigned char bPc[] = {tb_KING, tb_NOPIECE};
     unsigned info = tb_UNKNOWN;
-    if (!tb_probe_WDL_hard(stm == WHITE ? tb_WHITE_TO_MOVE : tb_BLACK_TO_MOVE, tb_NOSQUARE, tb_NOCASTLE, wSq, bSq, wPc, bPc, &info))
+    if (!tb_probe_WDL_hard(stm == WHITE ? tb_WHITE_TO_MOVE : tb_BLACK_TO_MOVE, tb_NOSQUARE, tb_NOCASTLE, wSq, bSq, wPc,
+                           bPc, &info))
         return -1;
     return info == tb_WMATE ? 1 : info == tb_DRAW ? 0 : -1;
 }
@@ -39,7 +40,8 @@ TEST_CASE("kpk: the bitbase agrees with Gaviota on every legal KPK position", "[
             for (Square bk = SQ_A1; bk <= SQ_H8; ++bk)
                 for (Color stm : {WHITE, BLACK}) {
                     if (wk == pawn || bk == pawn || wk == bk || distance(wk, bk) <= 1) continue;
-                    if (stm == WHITE && (pawnAttacks(WHITE, pawn) & squareBB(bk))) continue;  // black in check, white to move
+                    if (stm == WHITE && (pawnAttacks(WHITE, pawn) & squareBB(bk)))
+                        continue;  // black in check, white to move
                     int truth = gaviotaWdl(wk, pawn, bk, stm);
                     INFO("wk " << int(wk) << " pawn " << int(pawn) << " bk " << int(bk) << " stm " << int(stm));
                     REQUIRE(truth >= 0);

@@ -5,8 +5,8 @@
 
 namespace {
 
-constexpr std::uint64_t FAST_LIMIT = 20'000'000;   // every depth up to about this many leaves
-constexpr std::uint64_t VERIFY_LIMIT = 200'000;    // walks checked at every make and unmake
+constexpr std::uint64_t FAST_LIMIT = 20'000'000;  // every depth up to about this many leaves
+constexpr std::uint64_t VERIFY_LIMIT = 200'000;   // walks checked at every make and unmake
 
 // Runs every count of every `shards`-th line (starting at `shard`) up to the node limit.
 void runSuite(const std::string& file, bool chess960, int shard, int shards) {
@@ -52,7 +52,9 @@ std::uint64_t deepest(const std::string& file, size_t index, int depth) {
 
 }  // namespace
 
-TEST_CASE("perft: standard suite, every depth up to 20M nodes", "[perft]") { runSuite("data/perft/standard.epd", false, 0, 1); }
+TEST_CASE("perft: standard suite, every depth up to 20M nodes", "[perft]") {
+    runSuite("data/perft/standard.epd", false, 0, 1);
+}
 
 TEST_CASE("perft: Chess960 suite, part 1 of 4", "[perft]") { runSuite("data/perft/fischer.epd", true, 0, 4); }
 TEST_CASE("perft: Chess960 suite, part 2 of 4", "[perft]") { runSuite("data/perft/fischer.epd", true, 1, 4); }
@@ -68,7 +70,12 @@ TEST_CASE("perft: incremental state equals recomputation, Chess960 suite", "[per
 }
 
 TEST_CASE("perft: the deepest counts", "[perft][deep]") {
-    struct Case { const char* file; size_t line; int depth; bool chess960; };
+    struct Case {
+        const char* file;
+        size_t line;
+        int depth;
+        bool chess960;
+    };
     const Case cases[] = {
         {"data/perft/standard.epd", 0, 6, false},  // start position, 119,060,324
         {"data/perft/standard.epd", 1, 5, false},  // Kiwipete, 193,690,690

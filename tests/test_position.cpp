@@ -107,14 +107,19 @@ TEST_CASE("position: null move flips the side and restores everything", "[positi
 }
 
 TEST_CASE("position: static exchange evaluation", "[position][see]") {
-    struct Case { const char* fen; const char* move; int threshold; bool expected; };
+    struct Case {
+        const char* fen;
+        const char* move;
+        int threshold;
+        bool expected;
+    };
     const Case cases[] = {
-        {"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100, true},            // free pawn
-        {"4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 1, false},          // pawn for pawn
+        {"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100, true},   // free pawn
+        {"4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 1, false},  // pawn for pawn
         {"4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 0, true},
-        {"4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", 0, false},           // queen for pawn
-        {"4k3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", 0, true},          // x-ray backs the capture
-        {"4k3/3r4/8/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", 0, false},           // rook for pawn
+        {"4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", 0, false},   // queen for pawn
+        {"4k3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", 0, true},  // x-ray backs the capture
+        {"4k3/3r4/8/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", 0, false},   // rook for pawn
         {"1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5", 0, true},
         {"4k3/8/8/8/8/2n5/8/Q3K3 w - - 0 1", "a1c3", 0, true},
     };
@@ -129,7 +134,11 @@ TEST_CASE("position: static exchange evaluation", "[position][see]") {
 }
 
 TEST_CASE("position: king flight squares", "[position]") {
-    struct Case { const char* fen; Color side; Bitboard expected; };
+    struct Case {
+        const char* fen;
+        Color side;
+        Bitboard expected;
+    };
     const Case cases[] = {
         {"7k/8/8/8/8/8/8/K7 w - - 0 1", WHITE, squareBB(SQ_A2) | squareBB(SQ_B1) | squareBB(SQ_B2)},
         // The rook's rank runs on through the king: f1, behind it, is no flight square.
@@ -159,10 +168,10 @@ TEST_CASE("position: draws by rule and dead positions", "[position][draw]") {
     REQUIRE(pos.setFen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1") == "");
     const char* shuffle[] = {"a1a2", "e8d8", "a2a1", "d8e8"};
     for (const char* text : shuffle) pos.makeMove(pos.parseUciMove(text));
-    REQUIRE(!pos.isDraw(0));   // the first return is not yet a draw in the game
-    REQUIRE(pos.isDraw(5));    // but is one inside the search tree
+    REQUIRE(!pos.isDraw(0));  // the first return is not yet a draw in the game
+    REQUIRE(pos.isDraw(5));   // but is one inside the search tree
     for (const char* text : shuffle) pos.makeMove(pos.parseUciMove(text));
-    REQUIRE(pos.isDraw(0));    // threefold
+    REQUIRE(pos.isDraw(0));  // threefold
 
     auto dead = [](const char* fen) {
         Position p;
@@ -173,9 +182,9 @@ TEST_CASE("position: draws by rule and dead positions", "[position][draw]") {
     REQUIRE(dead("4k3/8/8/8/8/8/8/4KN2 w - - 0 1"));
     REQUIRE(dead("4k3/8/8/8/8/8/8/4KB2 w - - 0 1"));
     REQUIRE(dead("2b1kb2/8/8/8/8/8/8/3BKB2 w - - 0 1") == false);
-    REQUIRE(dead("4k1b1/8/8/8/8/8/8/3BK3 w - - 0 1"));       // g8 and d1 both light
-    REQUIRE(dead("4kb2/8/8/8/8/8/8/3BK3 w - - 0 1") == false); // f8 dark, d1 light
+    REQUIRE(dead("4k1b1/8/8/8/8/8/8/3BK3 w - - 0 1"));          // g8 and d1 both light
+    REQUIRE(dead("4kb2/8/8/8/8/8/8/3BK3 w - - 0 1") == false);  // f8 dark, d1 light
     REQUIRE(dead("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1") == false);
-    REQUIRE(dead("4k3/8/8/8/8/8/8/4KB1b w - - 0 1"));        // f1 and h1 both light
+    REQUIRE(dead("4k3/8/8/8/8/8/8/4KB1b w - - 0 1"));  // f1 and h1 both light
     REQUIRE(dead("4k3/8/8/8/8/8/8/4KBb1 w - - 0 1") == false);
 }

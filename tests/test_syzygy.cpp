@@ -144,7 +144,8 @@ TEST_CASE("syzygy: the options, the load message, a bad folder and d", "[syzygy]
     e.send(TABLES);
     lines = e.sync();
     REQUIRE(lines.size() == 1);
-    REQUIRE(std::regex_match(lines[0], std::regex("info string found 38 WDL and 38 DTZ tablebase files \\(up to 5 pieces\\)")));
+    REQUIRE(std::regex_match(lines[0],
+                             std::regex("info string found 38 WDL and 38 DTZ tablebase files \\(up to 5 pieces\\)")));
     const std::vector<std::string> expected{"Tablebases WDL: 2", "Tablebases DTZ: 56"};
     REQUIRE(tableLines() == expected);
 
@@ -198,7 +199,8 @@ TEST_CASE("syzygy: table scores, tbhits, the fifty-move option, and no change wi
     EngineProcess e;
     // K+R+P v K+R is not in the tables, but its captures lead into them.
     const std::string krpkr = "position fen 8/8/4k3/8/2r5/8/3RP3/4K3 w - - 0 1";
-    auto search = [&](const std::string& position, const std::string& go, std::uint64_t& tbHits, std::uint64_t* nodes = nullptr) {
+    auto search = [&](const std::string& position, const std::string& go, std::uint64_t& tbHits,
+                      std::uint64_t* nodes = nullptr) {
         e.send("ucinewgame");
         e.send(position);
         e.send(go);
@@ -281,7 +283,8 @@ TEST_CASE("syzygy: table wins are mated within the fifty-move rule", "[syzygy][u
     // with tables on both sides at a fixed node count.
     std::map<std::string, Labelled> longest;
     for (const Labelled& l : probes())
-        if (l.wdl == 2 && (l.id == "KBNvK" || l.id == "KQvKR" || l.id == "KRvK") && l.dtz > longest[l.id].dtz) longest[l.id] = l;
+        if (l.wdl == 2 && (l.id == "KBNvK" || l.id == "KQvKR" || l.id == "KRvK") && l.dtz > longest[l.id].dtz)
+            longest[l.id] = l;
     REQUIRE(longest.size() == 3);
     EngineProcess e;
     e.send(TABLES);

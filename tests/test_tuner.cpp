@@ -85,8 +85,8 @@ TEST_CASE("tuner: the trace of every weight's uses adds up to the evaluation", "
             for (const EvalTrace::DangerUse& u : trace.danger[c])
                 if (u.shelter) shelter += u.count * mgValue(*static_cast<const Score*>(u.weight));
                 else inputs += u.count * *static_cast<const int*>(u.weight);
-            const int danger = inputs - shelter / 2;              // the evaluation's integer half
-            const double exactDanger = inputs - shelter / 2.0;    // the model's
+            const int danger = inputs - shelter / 2;            // the evaluation's integer half
+            const double exactDanger = inputs - shelter / 2.0;  // the model's
             const int sign = c == WHITE ? 1 : -1;
             if (danger > 0) {
                 mg -= sign * (danger * danger / params::KING_DANGER_MG_DIVISOR);
@@ -99,12 +99,13 @@ TEST_CASE("tuner: the trace of every weight's uses adds up to the evaluation", "
             }
         }
         const int phase = trace.phase;
-        REQUIRE((mg * phase + eg * (params::MAX_PHASE - phase)) / params::MAX_PHASE * trace.scale / params::SCALE_NORMAL ==
+        REQUIRE((mg * phase + eg * (params::MAX_PHASE - phase)) / params::MAX_PHASE * trace.scale /
+                    params::SCALE_NORMAL ==
                 white);
         // The tuner's model, in floating point, gives the same value before the rounding.
         REQUIRE(model.add(pos, 0.5, 0));
-        const double exact =
-            (exactMg * phase + exactEg * (params::MAX_PHASE - phase)) / params::MAX_PHASE * trace.scale / params::SCALE_NORMAL;
+        const double exact = (exactMg * phase + exactEg * (params::MAX_PHASE - phase)) / params::MAX_PHASE *
+                             trace.scale / params::SCALE_NORMAL;
         REQUIRE(model.predict(model.size() - 1) == Approx(exact).margin(1e-6));
         // The evaluation truncates each king's shelter half and danger cost, the blend and the scale.
         REQUIRE(std::abs(exact - white) < 5);
@@ -231,7 +232,8 @@ TEST_CASE("tuner: it rewrites evalparams.h in place, and only the values", "[tun
     REQUIRE(danger.find("KING_RING_ATTACKS = 17;") != std::string::npos);
     using params::SAFE_CHECK;
     const std::string checks = "SAFE_CHECK[PIECE_TYPE_NB] = {0, 0, " + std::to_string(SAFE_CHECK[KNIGHT]) + ", " +
-                               std::to_string(SAFE_CHECK[BISHOP]) + ", 104, " + std::to_string(SAFE_CHECK[QUEEN]) + ", 0};";
+                               std::to_string(SAFE_CHECK[BISHOP]) + ", 104, " + std::to_string(SAFE_CHECK[QUEEN]) +
+                               ", 0};";
     REQUIRE(danger.find(checks) != std::string::npos);
 }
 
@@ -264,13 +266,14 @@ TEST_CASE("tuner: a fit starts from the weights of the header it is given", "[tu
 
 TEST_CASE("tuner: tune runs end to end on datagen's output", "[tuner][datagen]") {
     const auto dir = std::filesystem::temp_directory_path();
-    const std::string data = (dir / "quadbit-test-tune.txt").string(), out = (dir / "quadbit-test-evalparams.h").string();
+    const std::string data = (dir / "quadbit-test-tune.txt").string(),
+                      out = (dir / "quadbit-test-evalparams.h").string();
     std::filesystem::remove(data);
     const auto quiet = [](const std::string&) {};
     REQUIRE(runDatagen({"out", data, "games", "2", "nodes", "300", "threads", "1"}, quiet).empty());
     std::vector<std::string> log;
-    const std::string why = tuner::run({"data", data, "params", std::string(QUADBIT_SOURCE_DIR) + "/src/evalparams.h", "out",
-                                        out, "epochs", "20", "threads", "2"},
+    const std::string why = tuner::run({"data", data, "params", std::string(QUADBIT_SOURCE_DIR) + "/src/evalparams.h",
+                                        "out", out, "epochs", "20", "threads", "2"},
                                        [&](const std::string& line) { log.push_back(line); });
     INFO(why);
     REQUIRE(why.empty());

@@ -62,10 +62,11 @@ TEST_CASE("uci: a whole protocol conversation", "[uci]") {
     auto lines = e.readUntil("uciok");
     REQUIRE(startsWith(lines[0], "id name Quadbit"));
     REQUIRE(std::count_if(lines.begin(), lines.end(), [](auto& l) { return startsWith(l, "id author"); }) == 1);
-    for (const char* option : {"option name Hash type spin default 16 min 1 max ", "option name Threads type spin default 1 min 1 max 1024",
-                               "option name Clear Hash type button", "option name Ponder type check default false",
-                               "option name MultiPV type spin default 1 min 1 max ", "option name Move Overhead type spin default ",
-                               "option name UCI_Chess960 type check default false"})
+    for (const char* option :
+         {"option name Hash type spin default 16 min 1 max ", "option name Threads type spin default 1 min 1 max 1024",
+          "option name Clear Hash type button", "option name Ponder type check default false",
+          "option name MultiPV type spin default 1 min 1 max ", "option name Move Overhead type spin default ",
+          "option name UCI_Chess960 type check default false"})
         REQUIRE(std::any_of(lines.begin(), lines.end(), [&](auto& l) { return startsWith(l, option); }));
 
     REQUIRE(e.sync().empty());
@@ -74,7 +75,8 @@ TEST_CASE("uci: a whole protocol conversation", "[uci]") {
     e.send("go depth 6");
     lines = e.readUntil("bestmove");
     // Every info line with a score carries the standard fields.
-    std::regex info("^info depth \\d+ seldepth \\d+ multipv 1 score (cp|mate) -?\\d+( lowerbound| upperbound)? nodes \\d+ nps \\d+ hashfull \\d+ tbhits \\d+ time \\d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$");
+    std::regex info(
+        "^info depth \\d+ seldepth \\d+ multipv 1 score (cp|mate) -?\\d+( lowerbound| upperbound)? nodes \\d+ nps \\d+ hashfull \\d+ tbhits \\d+ time \\d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$");
     int infos = 0;
     for (const auto& l : lines)
         if (startsWith(l, "info depth")) {
@@ -229,18 +231,29 @@ TEST_CASE("uci: every kind of bad input is answered with an error and changes no
 TEST_CASE("uci: random garbage never crashes or hangs the engine", "[uci][robust]") {
     EngineProcess e;
     std::mt19937 rng(99);
-    const std::vector<std::string> words = {"go", "position", "fen", "startpos", "moves", "setoption", "name", "value",
-                                            "Hash", "Threads", "depth", "nodes", "perft", "e2e4", "e7e5", "8/8/8",
-                                            "w", "-", "0", "1", "-5", "99999999999999999999", "searchmoves", "mate",
-                                            "movetime", "wtime", "btime", "ponder", "stop", "\t", "d", "eval"};
+    const std::vector<std::string> words = {"go",          "position",
+                                            "fen",         "startpos",
+                                            "moves",       "setoption",
+                                            "name",        "value",
+                                            "Hash",        "Threads",
+                                            "depth",       "nodes",
+                                            "perft",       "e2e4",
+                                            "e7e5",        "8/8/8",
+                                            "w",           "-",
+                                            "0",           "1",
+                                            "-5",          "99999999999999999999",
+                                            "searchmoves", "mate",
+                                            "movetime",    "wtime",
+                                            "btime",       "ponder",
+                                            "stop",        "\t",
+                                            "d",           "eval"};
     for (int i = 0; i < 400; ++i) {
         std::string line;
         int n = rng() % 8;
         for (int k = 0; k < n; ++k) {
             if (rng() % 5 == 0) {
                 for (int c = rng() % 6; c > 0; --c) line += char(1 + rng() % 254);
-            } else
-                line += words[rng() % words.size()];
+            } else line += words[rng() % words.size()];
             line += ' ';
         }
         // Keep searches short: anything that starts a search gets a depth limit or is stopped.
@@ -276,8 +289,8 @@ TEST_CASE("uci: draws by repetition, fifty moves and dead material score 0", "[u
     REQUIRE(bestMoveOf(lines) == "a1a8");
 
     // Dead positions (FIDE 5.2b) and near-dead ones.
-    for (const char* fen : {"8/8/8/4k3/8/8/8/4KB2 w - - 0 1", "8/8/8/4k3/8/8/8/4KN2 b - - 0 1", "8/8/8/4k3/8/8/8/4K3 w - - 0 1",
-                            "2b5/8/8/4k3/8/8/8/3BKB2 w - - 0 1"}) {
+    for (const char* fen : {"8/8/8/4k3/8/8/8/4KB2 w - - 0 1", "8/8/8/4k3/8/8/8/4KN2 b - - 0 1",
+                            "8/8/8/4k3/8/8/8/4K3 w - - 0 1", "2b5/8/8/4k3/8/8/8/3BKB2 w - - 0 1"}) {
         INFO(fen);
         e.send(std::string("position fen ") + fen);
         e.send("go depth 10");
@@ -336,7 +349,7 @@ TEST_CASE("uci: mates from mates2000.epd are found with their exact length", "[u
         REQUIRE(isLegal(fen, best));
         if (score.rfind("mate ", 0) == 0) {
             int reported = std::stoi(score.substr(5));
-            REQUIRE(reported * n > 0);                    // the right side mates
+            REQUIRE(reported * n > 0);                   // the right side mates
             REQUIRE(std::abs(reported) >= std::abs(n));  // never shorter than possible
         }
         if (score != "mate " + std::to_string(n)) continue;
