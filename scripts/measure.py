@@ -61,19 +61,23 @@ def time_to_depth(argv, threads, depth, extra=()):
     return times
 
 
+def pgn_games(path):
+    """The games of a PGN file as fastchess writes it: each game's tags (a dict) and its move
+    comments in order (fastchess's start with the mover's score, `+0.35/14` or `+M5/12`)."""
+    for game in open(path, errors="replace").read().split("[Event ")[1:]:
+        yield dict(re.findall(r'\[(\w+) "([^"]*)"\]', game)), re.findall(r"\{([^}]*)\}", game[game.find("\n\n"):])
+
+
 def game_endings(pgn, name):
     """How the games of a match's PGN ended (fastchess's Termination tags), and which of them the
     engine `name` lost; with the count of its losses by time forfeit, illegal move or crash."""
     terminations, losses = collections.Counter(), collections.Counter()
     if os.path.exists(pgn):
-        for game in open(pgn, errors="replace").read().split("[Event ")[1:]:
-            term = re.search(r'\[Termination "([^"]*)"\]', game)
-            white = re.search(r'\[White "([^"]*)"\]', game)
-            result = re.search(r'\[Result "([^"]*)"\]', game)
-            t = term.group(1) if term else "normal"
+        for tags, _ in pgn_games(pgn):
+            t = tags.get("Termination", "normal")
             terminations[t] += 1
-            if white and result and result.group(1) in ("1-0", "0-1"):
-                if (white.group(1) == name) == (result.group(1) == "0-1"):
+            if tags.get("Result") in ("1-0", "0-1") and "White" in tags:
+                if (tags["White"] == name) == (tags["Result"] == "0-1"):
                     losses[t] += 1
     bad = sum(n for t, n in losses.items() if re.search(r"time|illegal|disconnect|stall|crash", t, re.I))
     return terminations, losses, bad
