@@ -23,11 +23,6 @@ struct MoveList {
     const Move* begin() const { return moves; }
     const Move* end() const { return last; }
     int size() const { return int(last - moves); }
-    bool contains(Move m) const {
-        for (Move x : *this)
-            if (x == m) return true;
-        return false;
-    }
 
 private:
     Move moves[MAX_MOVES];

@@ -96,7 +96,6 @@ public:
     Bitboard castlingPath(int cr) const { return castlingPathBB[cr]; }
     Square epSquare() const { return st->epSquare; }
     int rule50() const { return st->rule50; }
-    Piece capturedPiece() const { return st->captured; }
 
     // Attacks
     Bitboard attackersTo(Square s, Bitboard occupied) const;
@@ -170,8 +169,6 @@ private:
     Bitboard castlingPathBB[CASTLING_RIGHT_NB];
     std::vector<StateInfo> history;
     StateInfo* st;
-
-    friend class PositionTestAccess;
 
 public:
     Position(const Position& other) { *this = other; }

@@ -186,7 +186,6 @@ void Worker::iterativeDeepening() {
                 beta = std::min(prev + delta, VALUE_INFINITE);
             }
             while (true) {
-                rootDelta = beta - alpha;
                 Value value = search<ROOT>(pos, ss, alpha, beta, rootDepth, false);
                 std::stable_sort(rootMoves.begin() + pvIndex, rootMoves.end());
                 if (stopRequested()) break;
@@ -348,9 +347,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
     const bool inCheck = pos.inCheck();
     const Move excluded = ss->excludedMove;
-    ss->inCheck = inCheck;
     (ss + 1)->excludedMove = MOVE_NONE;
-    (ss + 1)->cutoffCount = 0;
     (ss + 2)->killers[0] = (ss + 2)->killers[1] = MOVE_NONE;
 
     // Transposition table. A singular-extension search (with a move excluded) neither uses
@@ -569,10 +566,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                     for (int i = ply + 1; i < pvLength[ply + 1]; ++i) pvTable[ply][i] = pvTable[ply + 1][i];
                     pvLength[ply] = std::max(pvLength[ply + 1], ply + 1);
                 }
-                if (value >= beta) {
-                    ss->cutoffCount++;
-                    break;
-                }
+                if (value >= beta) break;
                 alpha = value;
             }
         }

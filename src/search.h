@@ -74,9 +74,7 @@ struct Stack {
     Move excludedMove;
     Move killers[2];
     Value staticEval;
-    bool inCheck;
     bool ttPv;
-    int cutoffCount;
     PieceToHistory* continuationHistory;
 };
 
@@ -135,10 +133,8 @@ private:
     MoveHistories histories;
     std::uint64_t callsUntilTimeCheck = 0;
     std::uint64_t nodeLimit = 0;  // this thread's, checked at every node once depth 1 is done
-    Value rootDelta = 1;
-    int nmpMinPly = 0;  // null move verification: no null moves for nmpColor before this ply
+    int nmpMinPly = 0;            // null move verification: no null moves for nmpColor before this ply
     Color nmpColor = WHITE;
-    Value bestPreviousScore = VALUE_NONE;
     Move pvTable[MAX_PLY + 1][MAX_PLY + 1];
     int pvLength[MAX_PLY + 1];
 };

@@ -66,7 +66,6 @@ public:
     // size.
     std::string set(std::size_t count, BindMode mode);
     std::size_t size() const { return threads.size(); }
-    BindMode bindMode() const { return bind; }
     // How the threads were placed, for `info string`.
     const std::string& placement() const { return placementSummary; }
     // Zeroes the hash table, each thread its own slice (first touch puts it near that thread).

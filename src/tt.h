@@ -52,7 +52,6 @@ public:
     // Looks the key up; on a hit fills `out`. `slot` receives where to store this key later.
     bool probe(Key key, TTData& out, void*& slot) const;
     void store(void* slot, Key key, Value value, Bound bound, int depth, Move move, Value eval, bool pv);
-    void prefetch(Key key) const { __builtin_prefetch(bucketOf(key)); }
 
     // Permille of the sampled entries written in the current search.
     int hashfull() const;
