@@ -185,6 +185,15 @@ void Worker::iterativeDeepening() {
                 alpha = std::max(prev - delta, -VALUE_INFINITE);
                 beta = std::min(prev + delta, VALUE_INFINITE);
             }
+            // Once a mate is found, the window's near side is the mate itself: mate distance
+            // pruning then cuts every line longer than it, and the iteration looks only for a
+            // shorter mate (ours, or one against us that the last one missed). Should the mate
+            // not hold, the search fails on that side and widens as usual.
+            const Value last = rootMoves[pvIndex].previousScore;
+            if (multiPV == 1 && rootDepth >= 4 && last != -VALUE_INFINITE && isMateScore(last)) {
+                alpha = last > 0 ? last - 1 : -VALUE_INFINITE;
+                beta = last > 0 ? VALUE_INFINITE : last + 1;
+            }
             while (true) {
                 Value value = search<ROOT>(pos, ss, alpha, beta, rootDepth, false);
                 std::stable_sort(rootMoves.begin() + pvIndex, rootMoves.end());

@@ -374,3 +374,22 @@ TEST_CASE("uci: mates from mates2000.epd are found with their exact length", "[u
     // here at 500,000 nodes while its scripts/mate-suite figure rose from 246/300 to 250/300.
     REQUIRE(exact * 100 >= tried * 75);
 }
+
+TEST_CASE("uci: once a mate is found, the search goes on to the shortest", "[uci][mate]") {
+    // After a mate, the window's near side is the mate itself (search.cpp), so mate distance
+    // pruning cuts the longer lines. Both positions are mated in the given number of moves (the
+    // mated side to move, mates2000.epd); at these budgets the search before that window reported
+    // mate -16 and mate -10.
+    const std::pair<const char*, int> cases[] = {{"1B6/K7/3Q4/8/8/8/p5b1/r6k b - - 0 1 nodes 500000", -11},
+                                                 {"8/8/8/8/8/4p2k/4P3/6RK b - - 0 1 nodes 1000000", -7}};
+    EngineProcess e;
+    e.send("setoption name Hash value 64");
+    for (auto [setup, mate] : cases) {
+        const std::string text = setup, fen = text.substr(0, text.find(" nodes"));
+        INFO(fen);
+        e.send("ucinewgame");
+        e.send("position fen " + fen);
+        e.send("go" + text.substr(fen.size()));
+        REQUIRE(lastScore(e.readUntil("bestmove", 60000)) == "mate " + std::to_string(mate));
+    }
+}
