@@ -11,8 +11,8 @@
 #include <deque>
 #include <filesystem>
 #include <mutex>
-#include <regex>
 #include <sstream>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -581,19 +581,16 @@ int dtzOf(Position& pos, Probe& status) {
 
 bool covered(const Position& pos) { return popcount(pos.pieces()) <= registry.largest && !pos.castlingRights(); }
 
-// "KRPvKR" -> counts of each side; false if it is not a table name.
+// "KRPvKR" -> counts of each side; false if it is not a table name (a king and its pieces, "v",
+// the other king and its pieces).
 bool parseName(const std::string& name, int counts[COLOR_NB][PIECE_TYPE_NB]) {
-    static const std::regex form("K[QRBNP]*vK[QRBNP]*");
-    if (!std::regex_match(name, form)) return false;
-    int side = 0;
-    for (std::size_t i = 1; i < name.size(); ++i) {
-        if (name[i] == 'v') {
-            side = 1;
-            ++i;
-            continue;
-        }
-        ++counts[side][std::string("PNBRQ").find(name[i]) + 1];
-    }
+    static constexpr std::string_view PIECES = "PNBRQ";  // in PieceType order from PAWN
+    const std::size_t v = name.find('v');
+    if (name.empty() || name[0] != 'K' || v == std::string::npos || name.compare(v, 2, "vK") ||
+        name.find_first_not_of(PIECES, 1) != v || name.find_first_not_of(PIECES, v + 2) != std::string::npos)
+        return false;
+    for (std::size_t i = 1; i < name.size(); ++i)
+        if (i != v && i != v + 1) ++counts[i > v][PIECES.find(name[i]) + PAWN];
     return true;
 }
 

@@ -3,7 +3,10 @@
 // tables in use by the engine: options, root ranking, search scores, conversion.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <array>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
@@ -159,6 +162,24 @@ TEST_CASE("syzygy: the options, the load message, a bad folder and d", "[syzygy]
     e.send("setoption name SyzygyPath value <empty>");
     REQUIRE(e.sync() == std::vector<std::string>{"info string found 0 WDL and 0 DTZ tablebase files (up to 0 pieces)"});
     REQUIRE(tableLines().empty());
+}
+
+TEST_CASE("syzygy: files whose names are not tables are passed over", "[syzygy][uci]") {
+    // Only "K<pieces>vK<pieces>.rtbw" names a table (parseName in syzygy.cpp); the other names
+    // are passed over before any file is opened, so these empty ones never count.
+    namespace fs = std::filesystem;
+    const fs::path folder = fs::temp_directory_path() / ("quadbit-syzygy-names-" + std::to_string(getpid()));
+    fs::remove_all(folder);
+    fs::create_directories(folder);
+    for (const char* ext : {".rtbw", ".rtbz"})
+        fs::create_symlink(fs::absolute(sharedPath("data/syzygy/KQvK") + ext), folder / (std::string("KQvK") + ext));
+    for (const char* name : {"KQvKvK", "KQK", "QvK", "KQv", "Kv", "vK", "KKvK", "KQvKX", "kqvk", "KQ vK"})
+        std::ofstream(folder / (std::string(name) + ".rtbw"));
+    EngineProcess e;
+    e.send("setoption name SyzygyPath value " + folder.string());
+    const std::vector<std::string> lines = e.sync();
+    fs::remove_all(folder);
+    REQUIRE(lines == std::vector<std::string>{"info string found 1 WDL and 1 DTZ tablebase files (up to 3 pieces)"});
 }
 
 TEST_CASE("syzygy: at depth 1 every move played keeps the table value (probes.epd bm)", "[syzygy][uci]") {
