@@ -181,18 +181,17 @@ void Worker::iterativeDeepening() {
             Value prev = rootMoves[pvIndex].averageScore;
             Value delta = ASPIRATION_DELTA + std::abs(prev == -VALUE_INFINITE ? 0 : prev) / 64;
             Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-            if (rootDepth >= 4 && prev != -VALUE_INFINITE) {
-                alpha = std::max(prev - delta, -VALUE_INFINITE);
-                beta = std::min(prev + delta, VALUE_INFINITE);
-            }
             // Once a mate is found, the window's near side is the mate itself: mate distance
             // pruning then cuts every line longer than it, and the iteration looks only for a
             // shorter mate (ours, or one against us that the last one missed). Should the mate
             // not hold, the search fails on that side and widens as usual.
             const Value last = rootMoves[pvIndex].previousScore;
             if (multiPV == 1 && rootDepth >= 4 && last != -VALUE_INFINITE && isMateScore(last)) {
-                alpha = last > 0 ? last - 1 : -VALUE_INFINITE;
-                beta = last > 0 ? VALUE_INFINITE : last + 1;
+                if (last > 0) alpha = last - 1;
+                else beta = last + 1;
+            } else if (rootDepth >= 4 && prev != -VALUE_INFINITE) {
+                alpha = std::max(prev - delta, -VALUE_INFINITE);
+                beta = std::min(prev + delta, VALUE_INFINITE);
             }
             while (true) {
                 Value value = search<ROOT>(pos, ss, alpha, beta, rootDepth, false);

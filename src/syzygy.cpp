@@ -586,7 +586,7 @@ bool covered(const Position& pos) { return popcount(pos.pieces()) <= registry.la
 bool parseName(const std::string& name, int counts[COLOR_NB][PIECE_TYPE_NB]) {
     static constexpr std::string_view PIECES = "PNBRQ";  // in PieceType order from PAWN
     const std::size_t v = name.find('v');
-    if (name.empty() || name[0] != 'K' || v == std::string::npos || name.compare(v, 2, "vK") ||
+    if (v == std::string::npos || name[0] != 'K' || name.compare(v, 2, "vK") ||
         name.find_first_not_of(PIECES, 1) != v || name.find_first_not_of(PIECES, v + 2) != std::string::npos)
         return false;
     for (std::size_t i = 1; i < name.size(); ++i)
