@@ -1,0 +1,40 @@
+# The engine's sources, listed once. Every build of the engine (the release engine, the cluster
+# engine, and the ThreadSanitizer, AddressSanitizer, tuning and libFuzzer variants of the tests)
+# is a library made by quadbit_core() from this list, so a new file or folder of src/ or simd/
+# needs no edit anywhere. Included by the top-level CMakeLists.txt and by tests/fuzz (a clang
+# project of its own).
+get_filename_component(QUADBIT_ROOT "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
+file(GLOB_RECURSE QUADBIT_SOURCES CONFIGURE_DEPENDS ${QUADBIT_ROOT}/src/*.cpp ${QUADBIT_ROOT}/simd/*.cpp)
+list(REMOVE_ITEM QUADBIT_SOURCES ${QUADBIT_ROOT}/src/main.cpp)
+set(QUADBIT_MAIN ${QUADBIT_ROOT}/src/main.cpp)
+
+find_package(Threads REQUIRED)
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(HWLOC REQUIRED IMPORTED_TARGET hwloc)
+
+# quadbit_core(NAME [NO_IPO] [OPTIONS flags...] [LINK_OPTIONS flags...] [DEFINITIONS defs...]
+#              [LIBRARIES libs...])
+# A static library of the engine (all but main.cpp) built with the given flags. They are public,
+# so an engine or a test linked with it is compiled the same way (a sanitizer, QUADBIT_MPI).
+function(quadbit_core name)
+  cmake_parse_arguments(ARG "NO_IPO" "" "OPTIONS;LINK_OPTIONS;DEFINITIONS;LIBRARIES" ${ARGN})
+  add_library(${name} STATIC ${QUADBIT_SOURCES})
+  target_include_directories(${name} PUBLIC ${QUADBIT_ROOT}/src ${QUADBIT_ROOT})
+  target_compile_options(${name} PUBLIC ${ARG_OPTIONS})
+  target_link_options(${name} PUBLIC ${ARG_LINK_OPTIONS})
+  target_compile_definitions(${name} PUBLIC ${ARG_DEFINITIONS})
+  target_link_libraries(${name} PUBLIC Threads::Threads PkgConfig::HWLOC ${ARG_LIBRARIES})
+  if(ARG_NO_IPO)
+    set_target_properties(${name} PROPERTIES INTERPROCEDURAL_OPTIMIZATION OFF)
+  endif()
+endfunction()
+
+# quadbit_engine(NAME CORE): the UCI engine executable over a library made by quadbit_core().
+function(quadbit_engine name core)
+  add_executable(${name} ${QUADBIT_MAIN})
+  target_link_libraries(${name} PRIVATE ${core})
+  get_target_property(ipo ${core} INTERPROCEDURAL_OPTIMIZATION)
+  if(ipo STREQUAL "OFF")
+    set_target_properties(${name} PROPERTIES INTERPROCEDURAL_OPTIMIZATION OFF)
+  endif()
+endfunction()
