@@ -210,7 +210,7 @@ TEST_CASE("tuner: K is fitted on the results, whatever share the search's score 
 }
 
 TEST_CASE("tuner: it rewrites evalparams.h in place, and only the values", "[tuner]") {
-    std::ifstream in(std::string(QUADBIT_SOURCE_DIR) + "/src/evalparams.h");
+    std::ifstream in(std::string(QUADBIT_SOURCE_DIR) + "/src/eval/evalparams.h");
     const std::string header((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     tuner::Model model;
     REQUIRE(model.rewrite(header) == header);  // untouched weights: the same file, byte for byte
@@ -238,7 +238,7 @@ TEST_CASE("tuner: it rewrites evalparams.h in place, and only the values", "[tun
 }
 
 TEST_CASE("tuner: a fit starts from the weights of the header it is given", "[tuner]") {
-    std::ifstream in(std::string(QUADBIT_SOURCE_DIR) + "/src/evalparams.h");
+    std::ifstream in(std::string(QUADBIT_SOURCE_DIR) + "/src/eval/evalparams.h");
     const std::string header((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     tuner::Model edited;
     edited.setWeight(&params::PST[KNIGHT][SQ_A8], -91, -61);
@@ -272,7 +272,7 @@ TEST_CASE("tuner: tune runs end to end on datagen's output", "[tuner][datagen]")
     const auto quiet = [](const std::string&) {};
     REQUIRE(runDatagen({"out", data, "games", "2", "nodes", "300", "threads", "1"}, quiet).empty());
     std::vector<std::string> log;
-    const std::string why = tuner::run({"data", data, "params", std::string(QUADBIT_SOURCE_DIR) + "/src/evalparams.h",
+    const std::string why = tuner::run({"data", data, "params", std::string(QUADBIT_SOURCE_DIR) + "/src/eval/evalparams.h",
                                         "out", out, "epochs", "20", "threads", "2"},
                                        [&](const std::string& line) { log.push_back(line); });
     INFO(why);
@@ -283,7 +283,7 @@ TEST_CASE("tuner: tune runs end to end on datagen's output", "[tuner][datagen]")
     REQUIRE(!tuner::run({"data", data, "params", out, "rate", "fast"}, quiet).empty());
 
     // `only`: the other declarations come out as they went in (where a fit of all would move them).
-    const std::string params = std::string(QUADBIT_SOURCE_DIR) + "/src/evalparams.h";
+    const std::string params = std::string(QUADBIT_SOURCE_DIR) + "/src/eval/evalparams.h";
     auto changedLines = [&](const std::vector<std::string>& extra) {
         std::vector<std::string> args = {"data", data, "params", params, "out", out, "epochs", "20", "validation", "0"};
         args.insert(args.end(), extra.begin(), extra.end());
