@@ -4,8 +4,8 @@
 #include <random>
 
 #include "attacks.h"
-#include "kpk.h"
-#include "material.h"
+#include "eval/kpk.h"
+#include "eval/material.h"
 #include "movegen.h"
 #include "perft.h"
 #include "simd/pext.h"

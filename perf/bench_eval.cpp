@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "eval.h"
-#include "material.h"
+#include "eval/eval.h"
+#include "eval/material.h"
 #include "movegen.h"
 
 namespace {

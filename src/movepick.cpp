@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "evalparams.h"
 
 namespace {
 
@@ -26,7 +25,7 @@ enum Stage {
 };
 
 // Victim values for ordering captures (most valuable victim first).
-constexpr const int* ORDER_VALUE = params::SIMPLE_VALUE;
+constexpr const int* ORDER_VALUE = SIMPLE_VALUE;
 
 // A stored move (hash, killer, counter) is only tried if it is legal here.
 bool usable(const Position& pos, Move m) { return m != MOVE_NONE && pos.isPseudoLegal(m) && pos.isLegal(m); }

@@ -4,7 +4,6 @@
 #include <cstring>
 #include <sstream>
 
-#include "evalparams.h"
 #include "movegen.h"
 #include "prng.h"
 
@@ -684,9 +683,9 @@ bool Position::seeGe(Move m, int threshold) const {
     if (typeOf(m) != NORMAL) return 0 >= threshold;
     const Square from = fromSq(m), to = toSq(m);
 
-    int swap = params::SIMPLE_VALUE[typeOf(board[to])] - threshold;
+    int swap = SIMPLE_VALUE[typeOf(board[to])] - threshold;
     if (swap < 0) return false;
-    swap = params::SIMPLE_VALUE[typeOf(board[from])] - swap;
+    swap = SIMPLE_VALUE[typeOf(board[from])] - swap;
     if (swap <= 0) return true;
 
     Bitboard occupied = pieces() ^ squareBB(from) ^ squareBB(to);
@@ -708,22 +707,22 @@ bool Position::seeGe(Move m, int threshold) const {
 
         Bitboard bb;
         if ((bb = stmAttackers & pieces(PAWN))) {
-            if ((swap = params::SIMPLE_VALUE[PAWN] - swap) < res) break;
+            if ((swap = SIMPLE_VALUE[PAWN] - swap) < res) break;
             occupied ^= squareBB(lsb(bb));
             attackers |= bishopAttacks(to, occupied) & pieces(BISHOP, QUEEN);
         } else if ((bb = stmAttackers & pieces(KNIGHT))) {
-            if ((swap = params::SIMPLE_VALUE[KNIGHT] - swap) < res) break;
+            if ((swap = SIMPLE_VALUE[KNIGHT] - swap) < res) break;
             occupied ^= squareBB(lsb(bb));
         } else if ((bb = stmAttackers & pieces(BISHOP))) {
-            if ((swap = params::SIMPLE_VALUE[BISHOP] - swap) < res) break;
+            if ((swap = SIMPLE_VALUE[BISHOP] - swap) < res) break;
             occupied ^= squareBB(lsb(bb));
             attackers |= bishopAttacks(to, occupied) & pieces(BISHOP, QUEEN);
         } else if ((bb = stmAttackers & pieces(ROOK))) {
-            if ((swap = params::SIMPLE_VALUE[ROOK] - swap) < res) break;
+            if ((swap = SIMPLE_VALUE[ROOK] - swap) < res) break;
             occupied ^= squareBB(lsb(bb));
             attackers |= rookAttacks(to, occupied) & pieces(ROOK, QUEEN);
         } else if ((bb = stmAttackers & pieces(QUEEN))) {
-            if ((swap = params::SIMPLE_VALUE[QUEEN] - swap) < res) break;
+            if ((swap = SIMPLE_VALUE[QUEEN] - swap) < res) break;
             occupied ^= squareBB(lsb(bb));
             attackers |= (bishopAttacks(to, occupied) & pieces(BISHOP, QUEEN)) |
                          (rookAttacks(to, occupied) & pieces(ROOK, QUEEN));

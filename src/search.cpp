@@ -5,11 +5,10 @@
 #include <cstring>
 
 #include "cluster.h"
-#include "evalparams.h"
 #include "movegen.h"
 #include "skill.h"
 #include "searchparams.h"
-#include "syzygy.h"
+#include "syzygy/syzygy.h"
 #include "threads.h"
 #include "tt.h"
 
@@ -666,7 +665,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
             // Futility: even winning the victim for free would not reach alpha.
             if (!givesCheck && typeOf(move) != PROMOTION) {
                 PieceType victim = typeOf(move) == EN_PASSANT ? PAWN : typeOf(pos.pieceOn(toSq(move)));
-                Value optimistic = futilityBase + params::SIMPLE_VALUE[victim];
+                Value optimistic = futilityBase + SIMPLE_VALUE[victim];
                 if (optimistic <= alpha) {
                     bestValue = std::max(bestValue, optimistic);
                     continue;

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "eval.h"
+#include "eval/eval.h"
 #include "movepick.h"
 #include "position.h"
 #include "timeman.h"

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <iterator>
 
-#include "evalparams.h"
 #include "search.h"
 
 namespace {
@@ -37,7 +36,7 @@ Move Skill::pick(const std::vector<RootMove>& rootMoves, std::size_t lines) {
     std::size_t scored = 1;  // after a stop in mid-iteration, the later lines may have no score yet
     while (scored < lines && rootMoves[scored].score != -VALUE_INFINITE) ++scored;
     lines = scored;
-    const int spread = std::min(top - rootMoves[lines - 1].score, params::SIMPLE_VALUE[PAWN]);
+    const int spread = std::min(top - rootMoves[lines - 1].score, SIMPLE_VALUE[PAWN]);
     const int weakness = 120 - 2 * level;
     int bestScore = -VALUE_INFINITE;
     for (std::size_t i = 0; i < lines; ++i) {

@@ -5,8 +5,8 @@
 
 #include "cluster.h"
 #include "movegen.h"
-#include "rootprobe.h"
-#include "syzygy.h"
+#include "syzygy/rootprobe.h"
+#include "syzygy/syzygy.h"
 #include "tt.h"
 
 SearchThread::SearchThread(std::size_t idx, ThreadPool& p, int cpu) : index(idx), pool(p), pu(cpu) {

@@ -186,6 +186,10 @@ constexpr Value mateIn(int ply) { return VALUE_MATE - ply; }
 constexpr Value matedIn(int ply) { return -VALUE_MATE + ply; }
 constexpr bool isMateScore(Value v) { return v >= VALUE_MATE_IN_MAX_PLY || v <= VALUE_MATED_IN_MAX_PLY; }
 
+// Plain piece values for the questions that need no evaluation: exchanges (SEE), capture order,
+// futility, the mating-potential rules of the endgames, how far apart Skill's moves may be.
+inline constexpr int SIMPLE_VALUE[PIECE_TYPE_NB] = {0, 100, 325, 325, 500, 975, 0};
+
 // An evaluation term with a middlegame and an endgame part packed in one integer, so that
 // terms add up with one instruction; the game phase blends them at the end.
 enum Score : int { SCORE_ZERO };

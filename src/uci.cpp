@@ -7,13 +7,10 @@
 
 #include "bench.h"
 #include "cluster.h"
-#include "datagen.h"
 #include "engine.h"
-#include "eval.h"
+#include "eval/eval.h"
 #include "iolog.h"
 #include "text.h"
-#include "tunable.h"
-#include "tuner.h"
 
 namespace uci {
 
@@ -198,16 +195,6 @@ bool Session::execute(const std::string& line) {
         const auto print = [](const std::string& text) { send(text); };
         std::string why = cmd == "bench" ? runBench(engine, args, print) : runSpeedtest(engine, args, print);
         if (!why.empty()) error(why);
-    } else if (cmd == "datagen") {
-        const auto toStderr = [](const std::string& text) { std::cerr << text << std::endl; };
-        if (std::string why = runDatagen(words(in), toStderr); !why.empty()) error(why);
-    } else if (cmd == "tune") {
-        const auto toStderr = [](const std::string& text) { std::cerr << text << std::endl; };
-        if (std::string why = tuner::run(words(in), toStderr); !why.empty()) error(why);
-    } else if (cmd == "tunables") {
-        const std::string spsa = tunable::spsaInput();
-        if (spsa.empty()) error("no tunables in this build: configure with -DQUADBIT_TUNING=ON");
-        else send(spsa.substr(0, spsa.size() - 1));
     } else if (cmd == "d") send(engine.describePosition());
     else if (cmd == "eval") send(evalTrace(engine.position()));
     else if (cmd == "perft") {  // shorthand of `go perft N`

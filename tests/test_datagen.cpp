@@ -5,7 +5,7 @@
 #include <regex>
 
 #include <catch2/catch.hpp>
-#include "datagen.h"
+#include "datagen/datagen.h"
 #include "position.h"
 
 namespace {

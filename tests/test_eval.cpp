@@ -8,9 +8,9 @@
 
 #include "bench.h"
 #include "engine_process.h"
-#include "eval.h"
-#include "evalparams.h"
-#include "material.h"
+#include "eval/eval.h"
+#include "eval/evalparams.h"
+#include "eval/material.h"
 #include "movegen.h"
 #include "support.h"
 

@@ -6,7 +6,7 @@ extern "C" {
 }
 
 #include "attacks.h"
-#include "kpk.h"
+#include "eval/kpk.h"
 
 namespace {
 

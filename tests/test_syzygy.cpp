@@ -15,7 +15,7 @@
 #include "engine_process.h"
 #include "movegen.h"
 #include "support.h"
-#include "syzygy.h"
+#include "syzygy/syzygy.h"
 
 namespace {
 

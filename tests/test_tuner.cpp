@@ -8,13 +8,13 @@
 #include <fstream>
 
 #include "bench.h"
-#include "datagen.h"
-#include "eval.h"
-#include "evalparams.h"
+#include "datagen/datagen.h"
+#include "eval/eval.h"
+#include "eval/evalparams.h"
 #include "movegen.h"
 #include "prng.h"
 #include "support.h"
-#include "tuner.h"
+#include "eval/tuner.h"
 
 namespace {
 
@@ -272,9 +272,10 @@ TEST_CASE("tuner: tune runs end to end on datagen's output", "[tuner][datagen]")
     const auto quiet = [](const std::string&) {};
     REQUIRE(runDatagen({"out", data, "games", "2", "nodes", "300", "threads", "1"}, quiet).empty());
     std::vector<std::string> log;
-    const std::string why = tuner::run({"data", data, "params", std::string(QUADBIT_SOURCE_DIR) + "/src/eval/evalparams.h",
-                                        "out", out, "epochs", "20", "threads", "2"},
-                                       [&](const std::string& line) { log.push_back(line); });
+    const std::string why =
+        tuner::run({"data", data, "params", std::string(QUADBIT_SOURCE_DIR) + "/src/eval/evalparams.h", "out", out,
+                    "epochs", "20", "threads", "2"},
+                   [&](const std::string& line) { log.push_back(line); });
     INFO(why);
     REQUIRE(why.empty());
     REQUIRE(std::filesystem::exists(out));

@@ -1,9 +1,9 @@
-#include "endgame.h"
+#include "eval/endgame.h"
 
 #include <algorithm>
 
-#include "evalparams.h"
-#include "kpk.h"
+#include "eval/evalparams.h"
+#include "eval/kpk.h"
 
 namespace endgame {
 

@@ -4,7 +4,7 @@
 // against a piece, opposite-coloured bishops, K+R+P v K+R, K+N+N v K+P, K+R v K+N).
 #pragma once
 
-#include "pawns.h"
+#include "eval/pawns.h"
 #include "position.h"
 
 namespace endgame {

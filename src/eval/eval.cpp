@@ -1,12 +1,12 @@
-#include "eval.h"
+#include "eval/eval.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
 #include <type_traits>
 
-#include "evalparams.h"
-#include "material.h"
+#include "eval/evalparams.h"
+#include "eval/material.h"
 
 using namespace params;
 

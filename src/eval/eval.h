@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "evaltrace.h"
-#include "pawns.h"
+#include "eval/evaltrace.h"
+#include "eval/pawns.h"
 #include "position.h"
 
 // Per-thread caches the evaluation uses.

@@ -9,8 +9,6 @@ namespace params {
 // Material
 inline constexpr Score PIECE_VALUE[PIECE_TYPE_NB] = {S(0, 0),     S(83, 113),    S(362, 389), S(376, 407),
                                                      S(501, 681), S(1144, 1212), S(0, 0)};
-// Piece values for SEE-like questions and the mating-potential rules (plain centipawns).
-inline constexpr int SIMPLE_VALUE[PIECE_TYPE_NB] = {0, 100, 325, 325, 500, 975, 0};
 
 // Game phase: what each piece contributes, 24 at the start.
 inline constexpr int PHASE_WEIGHT[PIECE_TYPE_NB] = {0, 0, 1, 1, 2, 4, 0};

@@ -1,4 +1,4 @@
-#include "kpk.h"
+#include "eval/kpk.h"
 
 #include <vector>
 

@@ -1,9 +1,9 @@
-#include "material.h"
+#include "eval/material.h"
 
 #include <algorithm>
 #include <vector>
 
-#include "evalparams.h"
+#include "eval/evalparams.h"
 
 namespace material {
 

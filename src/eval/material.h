@@ -8,8 +8,8 @@
 
 #include <cstdint>
 
-#include "endgame.h"
-#include "evaltrace.h"
+#include "eval/endgame.h"
+#include "eval/evaltrace.h"
 #include "position.h"
 
 namespace material {

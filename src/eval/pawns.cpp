@@ -1,6 +1,6 @@
-#include "pawns.h"
+#include "eval/pawns.h"
 
-#include "evalparams.h"
+#include "eval/evalparams.h"
 
 namespace pawns {
 

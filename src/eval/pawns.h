@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "evaltrace.h"
+#include "eval/evaltrace.h"
 #include "position.h"
 
 namespace pawns {

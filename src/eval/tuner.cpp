@@ -1,4 +1,4 @@
-#include "tuner.h"
+#include "eval/tuner.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,8 +9,8 @@
 #include <thread>
 #include <unordered_map>
 
-#include "eval.h"
-#include "evalparams.h"
+#include "eval/eval.h"
+#include "eval/evalparams.h"
 #include "text.h"
 
 namespace tuner {

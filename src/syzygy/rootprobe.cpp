@@ -1,9 +1,9 @@
-#include "rootprobe.h"
+#include "syzygy/rootprobe.h"
 
 #include <algorithm>
 
 #include "movegen.h"
-#include "syzygy.h"
+#include "syzygy/syzygy.h"
 
 namespace syzygy {
 

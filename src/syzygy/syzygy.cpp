@@ -1,4 +1,4 @@
-#include "syzygy.h"
+#include "syzygy/syzygy.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
