@@ -115,33 +115,33 @@ void Session::cmdGo(std::istringstream& in) {
     std::vector<std::string> bad;
     std::string token;
     bool pending = false;  // `token` holds a keyword already read (after searchmoves)
-    auto number = [&](const std::string& name, long long min, long long& out) {
+    // A GUI that sends a limit waits for bestmove, so a value that is not a whole number of at
+    // least `min` is reported and read as `fallback`, the smallest limit of its kind, never as no
+    // limit (Ethereal answers such a go at once too).
+    auto number = [&](const std::string& name, long long min, long long fallback) {
         std::string text;
         long long n;
-        if (!(in >> text) || !text::parseInt(text, n) || n < min) {
-            bad.push_back(name + " '" + text + "'");
-            return false;
-        }
-        out = n;
-        return true;
+        if (in >> text && text::parseInt(text, n) && n >= min) return n;
+        bad.push_back(name + " '" + text + "' (read as " + std::to_string(fallback) + ")");
+        return fallback;
     };
+    constexpr long long ANY = -TimeManager::MAX_CLOCK;  // a clock may be negative: read as 1 ms
     while (pending || in >> token) {
         pending = false;
-        long long n;
         if (token == "perft") {
             std::string depth;
             in >> depth;
             return cmdPerft(depth);
         }
-        if (token == "wtime" && number("wtime", -1000000000, n)) limits.time[WHITE] = std::max(1LL, n);
-        else if (token == "btime" && number("btime", -1000000000, n)) limits.time[BLACK] = std::max(1LL, n);
-        else if (token == "winc" && number("winc", 0, n)) limits.inc[WHITE] = n;
-        else if (token == "binc" && number("binc", 0, n)) limits.inc[BLACK] = n;
-        else if (token == "movestogo" && number("movestogo", 1, n)) limits.movestogo = int(std::min(n, 1000LL));
-        else if (token == "depth" && number("depth", 1, n)) limits.depth = int(std::min<long long>(n, MAX_PLY - 1));
-        else if (token == "nodes" && number("nodes", 1, n)) limits.nodes = std::uint64_t(n);
-        else if (token == "mate" && number("mate", 1, n)) limits.mate = int(std::min(n, 500LL));
-        else if (token == "movetime" && number("movetime", 1, n)) limits.movetime = n;
+        if (token == "wtime") limits.time[WHITE] = std::max(1LL, number("wtime", ANY, 1));
+        else if (token == "btime") limits.time[BLACK] = std::max(1LL, number("btime", ANY, 1));
+        else if (token == "winc") limits.inc[WHITE] = number("winc", 0, 0);
+        else if (token == "binc") limits.inc[BLACK] = number("binc", 0, 0);
+        else if (token == "movestogo") limits.movestogo = int(std::min(number("movestogo", 1, 0), 1000LL));
+        else if (token == "depth") limits.depth = int(std::min<long long>(number("depth", 1, 1), MAX_PLY - 1));
+        else if (token == "nodes") limits.nodes = std::uint64_t(number("nodes", 1, 1));
+        else if (token == "mate") limits.mate = int(std::min(number("mate", 1, 1), 500LL));
+        else if (token == "movetime") limits.movetime = number("movetime", 1, 1);
         else if (token == "infinite") limits.infinite = true;
         else if (token == "ponder") limits.ponder = true;
         else if (token == "searchmoves") {
@@ -155,10 +155,9 @@ void Session::cmdGo(std::istringstream& in) {
                 if (m == MOVE_NONE) bad.push_back("searchmoves '" + token + "' (not legal here)");
                 else limits.searchmoves.push_back(m);
             }
-        } else if (!isGoKeyword(token)) bad.push_back("'" + token + "'");
+        } else bad.push_back("'" + token + "'");
     }
-    // A GUI waits for bestmove, so a partly malformed go still searches, without the bad parts.
-    for (const std::string& b : bad) error("go: ignored " + b);
+    for (const std::string& b : bad) error("go: " + b);
     if (std::string why = engine.go(limits, start); !why.empty()) error(why);
 }
 

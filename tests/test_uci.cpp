@@ -228,6 +228,37 @@ TEST_CASE("uci: every kind of bad input is answered with an error and changes no
     REQUIRE(e.waitExit() == 0);
 }
 
+TEST_CASE("uci: a malformed or zero limit is the smallest limit, never none", "[uci][robust]") {
+    // A GUI that sent a limit waits for bestmove: each of these is answered at once (depth 1
+    // completes), with the bad value reported, and the next go is taken as usual.
+    const char* limits[] = {"depth 0", "depth -3",  "movetime 0",         "movetime -100",
+                            "nodes 0", "nodes abc", "wtime abc btime -5", "movetime"};
+    EngineProcess e;
+    for (const char* limit : limits) {
+        INFO(limit);
+        e.send("position startpos moves e2e4");
+        e.send(std::string("go ") + limit);
+        const auto start = std::chrono::steady_clock::now();
+        auto lines = e.readUntil("bestmove", 1000);
+        REQUIRE(std::chrono::steady_clock::now() - start < std::chrono::seconds(1));
+        REQUIRE(std::count_if(lines.begin(), lines.end(),
+                              [](const std::string& l) { return startsWith(l, "info depth 1 "); }) >= 1);
+        Position pos;
+        pos.setFen(START_FEN);
+        pos.makeMove(pos.parseUciMove("e2e4"));
+        REQUIRE(pos.parseUciMove(bestMoveOf(lines)) != MOVE_NONE);
+        e.send("go depth 4");
+        auto next = e.readUntil("bestmove", 5000);
+        REQUIRE(errorsIn(next).empty());
+        REQUIRE(pos.parseUciMove(bestMoveOf(next)) != MOVE_NONE);
+    }
+    // wtime abc is reported; btime -5 is a clock in arrears, read as 1 ms without a report.
+    e.send("go wtime abc btime -5");
+    REQUIRE(errorsIn(e.readUntil("bestmove", 1000)).size() == 1);
+    e.send("quit");
+    REQUIRE(e.waitExit() == 0);
+}
+
 TEST_CASE("uci: random garbage never crashes or hangs the engine", "[uci][robust]") {
     EngineProcess e;
     std::mt19937 rng(99);
