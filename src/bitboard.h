@@ -1,7 +1,6 @@
 // Bitboard primitives: bit counting, scanning, shifts and the fixed file/rank masks.
 #pragma once
 
-#include <string>
 
 #include "types.h"
 
@@ -89,5 +88,3 @@ constexpr int rankDistance(Square a, Square b) {
 constexpr int distance(Square a, Square b) {
     return fileDistance(a, b) > rankDistance(a, b) ? fileDistance(a, b) : rankDistance(a, b);
 }
-
-std::string bitboardToString(Bitboard b);

@@ -43,8 +43,6 @@ struct Result {
 
 #ifdef QUADBIT_MPI
 
-constexpr bool ENABLED = true;
-
 // Starts MPI; false (with a message) if it cannot. Call first thing in main().
 bool init(int& argc, char**& argv, std::string& error);
 int rank();
@@ -95,8 +93,6 @@ int tableSharer();
 int tableSharers();
 
 #else
-
-constexpr bool ENABLED = false;
 inline int rank() { return 0; }
 inline int size() { return 1; }
 inline bool isRoot() { return true; }

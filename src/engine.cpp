@@ -4,15 +4,15 @@
 
 #include "attacks.h"
 #include "cluster.h"
-#include "iolog.h"
 #include "eval/kpk.h"
 #include "eval/material.h"
+#include "iolog.h"
 #include "perft.h"
 #include "skill.h"
 #include "syzygy/syzygy.h"
 #include "topology.h"
-#include "tunable.h"
 #include "tt.h"
+#include "tunable.h"
 
 void Engine::initTables() {
     attacks::init();
@@ -26,37 +26,33 @@ Engine::Engine() {
     pos.setFen(START_FEN);
     OptionsMap& o = optionList;
     o.add("Debug Log File", Option::string("", [](const Option& v) { return iolog::open(v.asString()); }));
+    o.setIdleGuard([this](const std::string& what) { return whenIdle(what); });
     o.add("Threads", Option::spin(1, 1, 1024, [this](const Option& v) {
-              if (!waitUnlessEndless()) return std::string("cannot change Threads while searching; send stop first");
-              BindMode mode;
-              parseBindMode(optionList["Bind"].asString(), mode);
-              std::string why = threads.set(std::size_t(v.asInt()), mode);
-              if (why.empty()) say(threads.placement());
-              return why;
-          }));
+                         BindMode mode;
+                         parseBindMode(optionList["Bind"].asString(), mode);
+                         std::string why = threads.set(std::size_t(v.asInt()), mode);
+                         if (why.empty()) say(threads.placement());
+                         return why;
+                     }).whenIdle());
     o.add("Bind", Option::combo("auto", {"auto", "none", "compact", "scatter"}, [this](const Option& v) {
-              if (!waitUnlessEndless()) return std::string("cannot change Bind while searching; send stop first");
-              BindMode mode;
-              parseBindMode(v.asString(), mode);
-              std::string why = threads.set(threads.size(), mode);
-              if (why.empty()) say(threads.placement());
-              return why;
-          }));
+                      BindMode mode;
+                      parseBindMode(v.asString(), mode);
+                      std::string why = threads.set(threads.size(), mode);
+                      if (why.empty()) say(threads.placement());
+                      return why;
+                  }).whenIdle());
     o.add("Hash", Option::spin(16, 1, 33554432, [this](const Option& v) {
-              if (!waitUnlessEndless()) return std::string("cannot resize Hash while searching; send stop first");
-              return remakeHash(std::size_t(v.asInt()));
-          }));
+                      return remakeHash(std::size_t(v.asInt()));
+                  }).whenIdle());
     o.add("Clear Hash", Option::button([this](const Option&) {
-              if (!waitUnlessEndless()) return std::string("cannot clear the hash while searching; send stop first");
-              threads.clearHash();
-              return std::string();
-          }));
+                            threads.clearHash();
+                            return std::string();
+                        }).whenIdle());
     o.add("Ponder", Option::check(false));
     o.add("MultiPV", Option::spin(1, 1, 256, [this](const Option& v) {
-              if (!waitUnlessEndless()) return std::string("cannot change MultiPV while searching; send stop first");
-              threads.multiPV = std::size_t(v.asInt());
-              return std::string();
-          }));
+                         threads.multiPV = std::size_t(v.asInt());
+                         return std::string();
+                     }).whenIdle());
     o.add("Move Overhead", Option::spin(10, 0, 5000, [this](const Option& v) {
               threads.moveOverhead = v.asInt();
               return std::string();
@@ -77,12 +73,11 @@ Engine::Engine() {
           }));
     // Syzygy tablebases, with Stockfish's names and meanings (rootprobe.h, search.cpp).
     o.add("SyzygyPath", Option::string("", [this](const Option& v) {
-              if (!waitUnlessEndless()) return std::string("cannot change SyzygyPath while searching; send stop first");
-              std::string summary;
-              std::string why = syzygy::init(v.asString(), summary);
-              if (why.empty()) say(summary);
-              return why;
-          }));
+                            std::string summary;
+                            std::string why = syzygy::init(v.asString(), summary);
+                            if (why.empty()) say(summary);
+                            return why;
+                        }).whenIdle());
     o.add("SyzygyProbeDepth", Option::spin(1, 1, 100, [this](const Option& v) {
               threads.tbProbeDepth = int(v.asInt());
               return std::string();
@@ -109,20 +104,17 @@ Engine::Engine() {
     // The ranks of one machine share one table (cluster.h); off, each has its own and they
     // exchange entries as machines do.
     o.add("ClusterNodeHash", Option::check(true, [this](const Option& v) {
-              if (!waitUnlessEndless())
-                  return std::string("cannot change ClusterNodeHash while searching; send stop first");
-              cluster::setNodeHash(v.asBool());
-              return remakeHash(threads.tt.sizeMB());
-          }));
+                                 cluster::setNodeHash(v.asBool());
+                                 return remakeHash(threads.tt.sizeMB());
+                             }).whenIdle());
 #endif
     // A tuning build's search constants (searchparams.h), for SPSA; a normal build has none.
     for (const tunable::Param& p : tunable::params())
         o.add(p.name, Option::spin(p.defaultValue, p.min, p.max, [this, value = p.value](const Option& v) {
-                  if (!waitUnlessEndless()) return std::string("cannot change a search constant while searching");
-                  *value = int(v.asInt());
-                  search::init();  // the reduction table follows the LMR constants
-                  return std::string();
-              }));
+                          *value = int(v.asInt());
+                          search::init();  // the reduction table follows the LMR constants
+                          return std::string();
+                      }).whenIdle());
 
     threads.set(1, BindMode::AUTO);
     threads.tt.resize(16);
@@ -154,14 +146,14 @@ std::string Engine::setPosition(const std::string& fen, const std::vector<std::s
     return "";
 }
 
-bool Engine::waitUnlessEndless() {
-    if (threads.searchingEndlessly()) return false;
+std::string Engine::whenIdle(const std::string& what) {
+    if (threads.searchingEndlessly()) return "cannot " + what + " while searching; send stop first";
     threads.waitForSearchFinished();
-    return true;
+    return "";
 }
 
 std::string Engine::go(const SearchLimits& limits, TimePoint startTime) {
-    if (!waitUnlessEndless()) return "already searching without a limit; send stop first";
+    if (std::string why = whenIdle("start a search"); !why.empty()) return why;
     threads.skillLevel = optionList["UCI_LimitStrength"].asBool()
                              ? Skill::levelForElo(int(optionList["UCI_Elo"].asInt()))
                              : int(optionList["Skill Level"].asInt());
@@ -170,14 +162,14 @@ std::string Engine::go(const SearchLimits& limits, TimePoint startTime) {
 }
 
 std::string Engine::newGame() {
-    if (!waitUnlessEndless()) return "cannot start a new game while searching; send stop first";
+    if (std::string why = whenIdle("start a new game"); !why.empty()) return why;
     threads.clearHash();
     threads.clear();
     return "";
 }
 
 std::string Engine::perft(int depth, std::function<void(const std::string&)> out) {
-    if (!waitUnlessEndless()) return "cannot run perft while searching; send stop first";
+    if (std::string why = whenIdle("run perft"); !why.empty()) return why;
     const std::size_t helpers = threads.size();
     threads.startJob([root = pos, depth, helpers, out = std::move(out)](const std::atomic<bool>& stop) {
         std::ostringstream report;

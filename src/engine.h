@@ -48,9 +48,9 @@ public:
     bool searching() const { return threads.searching(); }
     // A stop has been asked for (by `stop` or a limit) and the search is winding down.
     bool stopping() const { return threads.stop; }
-    bool searchingEndlessly() const { return threads.searchingEndlessly(); }
-    // Waits for a search that will end by itself; false if one runs that only stop can end.
-    bool waitUnlessEndless();
+    // Waits for a search that will end by itself; while one runs that only stop can end (go
+    // infinite, go ponder), returns why `what` cannot be done now.
+    std::string whenIdle(const std::string& what);
 
     // Forgets the hash table and the move-ordering statistics.
     std::string newGame();

@@ -151,7 +151,7 @@ void generateAll(const Position& pos, Sink& sink) {
         for (int cr : {Us == WHITE ? WHITE_OO : BLACK_OO, Us == WHITE ? WHITE_OOO : BLACK_OOO}) {
             if (!pos.canCastle(cr) || (pos.castlingPath(cr) & occ)) continue;
             Square rookFrom = pos.castlingRookSquare(cr);
-            Square kingTo = relativeSquare(Us, (cr & KING_SIDE) ? SQ_G1 : SQ_C1);
+            Square kingTo = castlingKingTo(Us, cr & KING_SIDE);
             // Attacks are seen with both castling pieces lifted: in Chess960 the rook may shield
             // the king's destination.
             Bitboard lifted = occ ^ squareBB(ksq) ^ squareBB(rookFrom);

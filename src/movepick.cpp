@@ -55,7 +55,7 @@ MovePicker::MovePicker(const Position& p, Move tt, const MoveHistories& h, const
 void MovePicker::scoreCaptures() {
     for (ScoredMove* m = cur; m != end; ++m) {
         Piece moved = pos.movedPiece(m->move);
-        PieceType victim = typeOf(m->move) == EN_PASSANT ? PAWN : typeOf(pos.pieceOn(toSq(m->move)));
+        PieceType victim = pos.capturedType(m->move);
         m->score = 16 * ORDER_VALUE[victim] + histories.capture[moved][toSq(m->move)][victim] / 16;
         if (typeOf(m->move) == PROMOTION) m->score += 16 * ORDER_VALUE[promotionType(m->move)];
     }
@@ -75,7 +75,7 @@ void MovePicker::scoreEvasions() {
     const Color us = pos.sideToMove();
     for (ScoredMove* m = cur; m != end; ++m) {
         if (pos.isCapture(m->move)) {
-            PieceType victim = typeOf(m->move) == EN_PASSANT ? PAWN : typeOf(pos.pieceOn(toSq(m->move)));
+            PieceType victim = pos.capturedType(m->move);
             m->score = (1 << 28) + 16 * ORDER_VALUE[victim] - ORDER_VALUE[typeOf(pos.movedPiece(m->move))];
         } else
             m->score = histories.butterfly[us][fromSq(m->move)][toSq(m->move)] +

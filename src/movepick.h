@@ -24,6 +24,7 @@ struct MoveHistories {
 inline void updateHistory(std::int16_t& entry, int bonus) {
     int clamped = bonus > HISTORY_MAX ? HISTORY_MAX : bonus < -HISTORY_MAX ? -HISTORY_MAX : bonus;
     entry += clamped - entry * (clamped < 0 ? -clamped : clamped) / HISTORY_MAX;
+    assert(-HISTORY_MAX <= entry && entry <= HISTORY_MAX);
 }
 
 class MovePicker {

@@ -118,6 +118,8 @@ std::string OptionsMap::set(const std::string& name, const std::string& value) {
     Option* o = &e->second;
     std::string checked = value;
     if (std::string why = o->validate(e->first, checked); !why.empty()) return why;
+    if (o->idleOnly && idleGuard)
+        if (std::string why = idleGuard("change " + e->first); !why.empty()) return why;
     // The action reads the new value from the option; a refusal puts the old one back.
     const std::string old = o->current;
     o->current = checked;

@@ -19,6 +19,13 @@ public:
     static Option button(OnChange onChange);
     static Option string(const std::string& defaultValue, OnChange onChange = nullptr);
 
+    // The option acts on the search threads or the table, so it waits for a running search to
+    // end; while one runs that only stop can end, it is refused (OptionsMap::setIdleGuard).
+    Option&& whenIdle() && {
+        idleOnly = true;
+        return std::move(*this);
+    }
+
     Type type() const { return kind; }
     long long asInt() const { return std::stoll(current); }
     bool asBool() const { return current == "true"; }
@@ -36,6 +43,7 @@ private:
     long long min = 0, max = 0;
     std::vector<std::string> choices;
     OnChange onChange;
+    bool idleOnly = false;
 };
 
 class OptionsMap {
@@ -48,8 +56,12 @@ public:
     // Validates and applies a value; returns a message for the user if it is refused.
     std::string set(const std::string& name, const std::string& value);
     std::string describe() const;
+    // Asked before an option declared whenIdle() changes, with what is to be done ("change
+    // Hash"); returns why it cannot be done now, or "" once it can.
+    void setIdleGuard(std::function<std::string(const std::string& what)> guard) { idleGuard = std::move(guard); }
 
 private:
     std::pair<std::string, Option>* entry(const std::string& name);
     std::vector<std::pair<std::string, Option>> options;
+    std::function<std::string(const std::string&)> idleGuard;
 };

@@ -163,8 +163,7 @@ void Position::setCastlingRight(Color c, Square rookFrom) {
     castlingRightsMask[kingFrom] |= cr;
     castlingRightsMask[rookFrom] |= cr;
     castlingRookSq[cr] = rookFrom;
-    Square kingTo = relativeSquare(c, kingSide ? SQ_G1 : SQ_C1);
-    Square rookTo = relativeSquare(c, kingSide ? SQ_F1 : SQ_D1);
+    Square kingTo = castlingKingTo(c, kingSide), rookTo = castlingRookTo(c, kingSide);
     castlingPathBB[cr] =
         (betweenBB(rookFrom, rookTo) | betweenBB(kingFrom, kingTo) | squareBB(rookTo) | squareBB(kingTo)) &
         ~(squareBB(kingFrom) | squareBB(rookFrom));
@@ -363,10 +362,17 @@ void Position::computeState(StateInfo& s) const {
     s.checkers = attackersTo(kingSquare(side)) & pieces(~side);
 }
 
-Key Position::computeKey() const {
-    StateInfo s = *st;
-    computeState(s);
-    return s.key;
+// Where assertions are compiled in (the ASan+UBSan tests), every make and unmake recomputes what
+// it updated incrementally: a difference aborts with the move and what differs.
+void Position::assertConsistent(const char* where, Move m) const {
+#ifndef NDEBUG
+    if (std::string why = verify(); !why.empty()) {
+        std::fprintf(stderr, "%s %s: %s\n", where, moveToUci(m).c_str(), why.c_str());
+        std::abort();
+    }
+#else
+    (void)where, (void)m;
+#endif
 }
 
 std::string Position::verify() const {
@@ -443,8 +449,8 @@ Bitboard Position::blockersFor(Square s, Bitboard sliders, Bitboard* pinners) co
 
 void Position::castle(bool doIt, Color us, Square kingFrom, Square rookFrom, Square& kingTo, Square& rookTo) {
     bool kingSide = rookFrom > kingFrom;
-    kingTo = relativeSquare(us, kingSide ? SQ_G1 : SQ_C1);
-    rookTo = relativeSquare(us, kingSide ? SQ_F1 : SQ_D1);
+    kingTo = castlingKingTo(us, kingSide);
+    rookTo = castlingRookTo(us, kingSide);
     // Remove both first: in Chess960 the destinations may hold the other castling piece.
     removePiece(doIt ? kingFrom : kingTo);
     removePiece(doIt ? rookFrom : rookTo);
@@ -464,6 +470,10 @@ void Position::makeMove(Move m) {
     Square to = toSq(m);
     const Piece pc = board[from];
     Piece captured = typeOf(m) == EN_PASSANT ? makePiece(them, PAWN) : board[to];
+    assert(isOk(m) && pc != NO_PIECE && colorOf(pc) == us);
+    assert(typeOf(m) == CASTLING ? board[to] == makePiece(us, ROOK)
+                                 : captured == NO_PIECE || colorOf(captured) == them);
+    assert(typeOf(captured) != KING);
     Key k = st->key ^ zobrist::side;
 
     if (st->epSquare != SQ_NONE) {
@@ -522,12 +532,7 @@ void Position::makeMove(Move m) {
     side = them;
     st->checkers = attackersTo(kingSquare(them)) & pieces(us);
 
-#ifndef NDEBUG
-    if (std::string why = verify(); !why.empty()) {
-        std::fprintf(stderr, "makeMove %s: %s\n", moveToUci(m).c_str(), why.c_str());
-        std::abort();
-    }
-#endif
+    assertConsistent("makeMove", m);
 }
 
 void Position::unmakeMove(Move m) {
@@ -552,12 +557,7 @@ void Position::unmakeMove(Move m) {
     st = &history.back();
     --ply;
 
-#ifndef NDEBUG
-    if (std::string why = verify(); !why.empty()) {
-        std::fprintf(stderr, "unmakeMove %s: %s\n", moveToUci(m).c_str(), why.c_str());
-        std::abort();
-    }
-#endif
+    assertConsistent("unmakeMove", m);
 }
 
 void Position::makeNullMove() {
@@ -670,8 +670,7 @@ bool Position::givesCheck(Move m) const {
     }
     default: {  // castling: only the rook can give check
         bool kingSide = to > from;
-        Square kingTo = relativeSquare(us, kingSide ? SQ_G1 : SQ_C1);
-        Square rookTo = relativeSquare(us, kingSide ? SQ_F1 : SQ_D1);
+        Square kingTo = castlingKingTo(us, kingSide), rookTo = castlingRookTo(us, kingSide);
         Bitboard after = (pieces() ^ squareBB(from) ^ squareBB(to)) | squareBB(kingTo) | squareBB(rookTo);
         return rookAttacks(rookTo, after) & squareBB(ksq);
     }
@@ -772,7 +771,8 @@ bool Position::isDeadPosition() const {
 std::string Position::moveToUci(Move m) const {
     if (m == MOVE_NONE || m == MOVE_NULL) return "0000";
     Square from = fromSq(m), to = toSq(m);
-    if (typeOf(m) == CASTLING && !chess960) to = makeSquare(to > from ? 6 : 2, rankOf(from));
+    // Standard notation names the king's destination, on the king's own rank.
+    if (typeOf(m) == CASTLING && !chess960) to = makeSquare(fileOf(castlingKingTo(WHITE, to > from)), rankOf(from));
     std::string s = {char('a' + fileOf(from)), char('1' + rankOf(from)), char('a' + fileOf(to)),
                      char('1' + rankOf(to))};
     if (typeOf(m) == PROMOTION) s += " pnbrqk"[promotionType(m)];

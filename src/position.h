@@ -116,6 +116,10 @@ public:
     bool isCapture(Move m) const { return (!empty(toSq(m)) && typeOf(m) != CASTLING) || typeOf(m) == EN_PASSANT; }
     bool isCaptureOrPromotion(Move m) const { return isCapture(m) || typeOf(m) == PROMOTION; }
     Piece movedPiece(Move m) const { return board[fromSq(m)]; }
+    // The type of the piece a capture takes (NO_PIECE_TYPE for a quiet move or castling).
+    PieceType capturedType(Move m) const {
+        return typeOf(m) == EN_PASSANT ? PAWN : typeOf(m) == CASTLING ? NO_PIECE_TYPE : typeOf(board[toSq(m)]);
+    }
     // Static exchange evaluation: does the move win at least `threshold`?
     bool seeGe(Move m, int threshold = 0) const;
 
@@ -137,8 +141,7 @@ public:
     std::string pretty() const;
     // Recomputes every incremental value from scratch; returns "" when all match, else what differs.
     std::string verify() const;
-    // Key of the position as computed from scratch (for tests).
-    Key computeKey() const;
+    void assertConsistent(const char* where, Move m) const;  // verify() where assertions are on
 
 private:
     struct Blank {};

@@ -6,8 +6,8 @@
 
 #include "cluster.h"
 #include "movegen.h"
-#include "skill.h"
 #include "searchparams.h"
+#include "skill.h"
 #include "syzygy/syzygy.h"
 #include "threads.h"
 #include "tt.h"
@@ -136,11 +136,11 @@ void Worker::updateQuietStats(const Position& pos, Stack* ss, Move best, const M
 }
 
 void Worker::updateCaptureStats(const Position& pos, Move best, const Move* captures, int captureCount, int bonus) {
-    auto victim = [&](Move m) { return typeOf(m) == EN_PASSANT ? PAWN : typeOf(pos.pieceOn(toSq(m))); };
-    if (pos.isCaptureOrPromotion(best))
-        updateHistory(histories.capture[pos.movedPiece(best)][toSq(best)][victim(best)], bonus);
-    for (int i = 0; i < captureCount; ++i)
-        updateHistory(histories.capture[pos.movedPiece(captures[i])][toSq(captures[i])][victim(captures[i])], -bonus);
+    auto entry = [&](Move m) -> std::int16_t& {
+        return histories.capture[pos.movedPiece(m)][toSq(m)][pos.capturedType(m)];
+    };
+    if (pos.isCaptureOrPromotion(best)) updateHistory(entry(best), bonus);
+    for (int i = 0; i < captureCount; ++i) updateHistory(entry(captures[i]), -bonus);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -248,8 +248,6 @@ void Worker::iterativeDeepening() {
 
 void Worker::reportIteration(int depth, Value alpha, Value beta) const {
     if (!pool.callbacks.onInfo) return;
-    const TimePoint elapsed = std::max<TimePoint>(1, time->elapsed());
-    const std::uint64_t nodesTotal = pool.nodesSearched();
     const std::size_t multiPV = std::min<std::size_t>(pool.multiPV, rootMoves.size());
     for (std::size_t i = 0; i < multiPV; ++i) {
         const bool updated = rootMoves[i].score != -VALUE_INFINITE;
@@ -259,44 +257,46 @@ void Worker::reportIteration(int depth, Value alpha, Value beta) const {
         // With the root in the tables, their verdict is the score, unless the search found a mate.
         const bool tableScore = pool.tb.rootInTB && !isMateScore(v);
         if (tableScore) v = rootMoves[i].tbScore;
-        SearchInfo info;
-        info.depth = updated ? depth : std::max(1, depth - 1);
-        info.selDepth = rootMoves[i].selDepth;
+        SearchInfo info = infoFor(rootMoves[i], updated ? depth : std::max(1, depth - 1), v);
         info.multiPV = i + 1;
-        info.score = v;
         info.lowerbound = !tableScore && i == pvIndex && v >= beta;
         info.upperbound = !tableScore && i == pvIndex && v <= alpha;
-        info.hasWdl = pool.showWdl;
-        info.wdl = wdl::fromScore(v, rootPos.gamePly());
-        info.nodes = nodesTotal;
-        info.nps = nodesTotal * 1000 / elapsed;
-        info.tbHits = pool.tbHits();
-        info.hashfull = pool.tt.hashfull();
-        info.time = elapsed;
-        for (Move m : rootMoves[i].pv) info.pv.push_back(rootPos.moveToUci(m));
         pool.callbacks.onInfo(info);
     }
 }
 
 void Worker::reportFinal(const RootMove& best) const {
     if (!pool.callbacks.onInfo || best.score == -VALUE_INFINITE) return;  // stopped before any score
-    const TimePoint elapsed = std::max<TimePoint>(1, time->elapsed());
     const bool tableScore = pool.tb.rootInTB && !isMateScore(best.score);
-    SearchInfo info;
-    info.depth = best.scoreDepth;
-    info.selDepth = best.selDepth;
-    info.score = tableScore ? best.tbScore : best.score;
+    SearchInfo info = infoFor(best, best.scoreDepth, tableScore ? best.tbScore : best.score);
     info.lowerbound = !tableScore && best.lowerbound;
     info.upperbound = !tableScore && best.upperbound;
+    pool.callbacks.onInfo(info);
+}
+
+// What every info line says of the root move `rm`, searched to `depth` with the score `v`.
+SearchInfo Worker::infoFor(const RootMove& rm, int depth, Value v) const {
+    const TimePoint elapsed = std::max<TimePoint>(1, time->elapsed());
+    SearchInfo info;
+    info.depth = depth;
+    info.selDepth = rm.selDepth;
+    info.score = v;
     info.hasWdl = pool.showWdl;
-    info.wdl = wdl::fromScore(info.score, rootPos.gamePly());
+    info.wdl = wdl::fromScore(v, rootPos.gamePly());
     info.nodes = pool.nodesSearched();
-    info.tbHits = pool.tbHits();
     info.nps = info.nodes * 1000 / elapsed;
+    info.tbHits = pool.tbHits();
     info.hashfull = pool.tt.hashfull();
     info.time = elapsed;
-    for (Move m : best.pv) info.pv.push_back(rootPos.moveToUci(m));
-    pool.callbacks.onInfo(info);
+    for (Move m : rm.pv) info.pv.push_back(rootPos.moveToUci(m));
+    return info;
+}
+
+// The line below `ply` becomes `move` followed by the child's line.
+void Worker::updatePv(int ply, Move move) {
+    pvTable[ply][ply] = move;
+    for (int i = ply + 1; i < pvLength[ply + 1]; ++i) pvTable[ply][i] = pvTable[ply + 1][i];
+    pvLength[ply] = std::max(pvLength[ply + 1], ply + 1);
 }
 
 // The PV's second move; when the PV is one move long (a stop, or a hash cutoff right after the
@@ -569,9 +569,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             if (value > alpha) {
                 bestMove = move;
                 if (pvNode && !rootNode) {
-                    pvTable[ply][ply] = move;
-                    for (int i = ply + 1; i < pvLength[ply + 1]; ++i) pvTable[ply][i] = pvTable[ply + 1][i];
-                    pvLength[ply] = std::max(pvLength[ply + 1], ply + 1);
+                    updatePv(ply, move);
                 }
                 if (value >= beta) break;
                 alpha = value;
@@ -587,10 +585,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
     if (bestMove) {
         int bonus = historyBonus(depth);
-        if (!pos.isCaptureOrPromotion(bestMove)) {
-            updateQuietStats(pos, ss, bestMove, quiets, quietCount, bonus);
-            updateCaptureStats(pos, bestMove, captures, captureCount, bonus);
-        } else updateCaptureStats(pos, bestMove, captures, captureCount, bonus);
+        if (!pos.isCaptureOrPromotion(bestMove)) updateQuietStats(pos, ss, bestMove, quiets, quietCount, bonus);
+        updateCaptureStats(pos, bestMove, captures, captureCount, bonus);
     }
 
     if (pvNode) bestValue = std::min(bestValue, maxValue);  // no better than the table says
@@ -664,7 +660,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
         if (!inCheck && bestValue > VALUE_MATED_IN_MAX_PLY) {
             // Futility: even winning the victim for free would not reach alpha.
             if (!givesCheck && typeOf(move) != PROMOTION) {
-                PieceType victim = typeOf(move) == EN_PASSANT ? PAWN : typeOf(pos.pieceOn(toSq(move)));
+                PieceType victim = pos.capturedType(move);
                 Value optimistic = futilityBase + SIMPLE_VALUE[victim];
                 if (optimistic <= alpha) {
                     bestValue = std::max(bestValue, optimistic);
@@ -687,9 +683,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
             if (value > alpha) {
                 bestMove = move;
                 if (pvNode) {
-                    pvTable[ply][ply] = move;
-                    for (int i = ply + 1; i < pvLength[ply + 1]; ++i) pvTable[ply][i] = pvTable[ply + 1][i];
-                    pvLength[ply] = std::max(pvLength[ply + 1], ply + 1);
+                    updatePv(ply, move);
                 }
                 if (value >= beta) break;
                 alpha = value;

@@ -125,6 +125,8 @@ private:
     void updateContinuation(Stack* ss, Piece pc, Square to, int bonus);
     void checkLimits();
     void reportIteration(int depth, Value alpha, Value beta) const;
+    SearchInfo infoFor(const RootMove& rm, int depth, Value v) const;
+    void updatePv(int ply, Move move);
     bool stopRequested() const;
 
     std::size_t index;

@@ -2,6 +2,10 @@
 #pragma once
 
 #include <cctype>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -31,5 +35,69 @@ inline std::vector<std::string> split(const std::string& s, char separator) {
         else fields.back() += c;
     return fields;
 }
+
+// A command-line tool's arguments: `keyword value` pairs and bare flags in any order (`datagen out
+// FILE games 100 force`), keywords in any case. Each read converts and checks its value; the
+// first problem is kept, named after the tool, and error() adds a keyword no read asked for.
+class KeywordArgs {
+public:
+    KeywordArgs(const std::string& tool, const std::vector<std::string>& args, const std::set<std::string>& flags)
+        : tool(tool) {
+        for (std::size_t i = 0; i < args.size(); ++i) {
+            const std::string key = lower(args[i]);
+            if (flags.count(key)) given[key] = "";
+            else if (i + 1 == args.size()) fail("'" + args[i] + "' needs a value");
+            else given[key] = args[++i];
+        }
+    }
+
+    bool flag(const std::string& key) { return take(key) != nullptr; }
+    void string(const std::string& key, std::string& out) {
+        if (const std::string* v = take(key)) out = *v;
+    }
+    template <class Int>
+    void integer(const std::string& key, long long min, long long max, Int& out) {
+        long long n;
+        if (const std::string* v = take(key)) {
+            if (parseInt(*v, n) && n >= min && n <= max) out = Int(n);
+            else
+                fail(key + " must be a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
+                     ", got '" + *v + "'");
+        }
+    }
+    void real(const std::string& key, double min, double max, double& out) {
+        if (const std::string* v = take(key)) {
+            char* end = nullptr;
+            const double x = std::strtod(v->c_str(), &end);
+            if (end != v->c_str() && !*end && x >= min && x <= max) out = x;
+            else fail(key + " must be a number from " + shortest(min) + " to " + shortest(max) + ", got '" + *v + "'");
+        }
+    }
+    // The first problem, or "" when every argument was read and valid.
+    std::string error() {
+        if (!given.empty()) fail("unknown argument '" + given.begin()->first + "'");
+        return problem;
+    }
+
+private:
+    const std::string* take(const std::string& key) {
+        auto it = given.find(key);
+        if (it == given.end()) return nullptr;
+        taken = it->second;
+        given.erase(it);
+        return &taken;
+    }
+    static std::string shortest(double x) {
+        std::ostringstream out;
+        out << x;
+        return out.str();
+    }
+    void fail(const std::string& why) {
+        if (problem.empty()) problem = tool + ": " + why;
+    }
+
+    std::string tool, problem, taken;
+    std::map<std::string, std::string> given;
+};
 
 }  // namespace text

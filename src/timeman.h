@@ -29,11 +29,6 @@ public:
     void ponderhit() { startTime.store(now(), std::memory_order_relaxed); }
 
     TimePoint elapsed() const { return now() - startTime.load(std::memory_order_relaxed); }
-    // The planned time for this move.
-    TimePoint optimum() const { return optimumTime; }
-    // Never think longer than this: a share of the time left, never all of it but the overhead.
-    TimePoint maximum() const { return maximumTime; }
-    bool managed() const { return enabled; }
 
     // `go movetime` has run out, or the clock's maximum is reached.
     bool hardLimitReached() const;
@@ -44,8 +39,8 @@ public:
 
 private:
     std::atomic<TimePoint> startTime{0};  // written by ponderhit while the search reads it
-    TimePoint optimumTime = 0;
-    TimePoint maximumTime = 0;
+    TimePoint optimumTime = 0;            // the planned time for this move
+    TimePoint maximumTime = 0;            // never longer: a share of the time left, never all of it but the overhead
     TimePoint movetime = 0;
     bool enabled = false;
 };

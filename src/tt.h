@@ -67,7 +67,9 @@ private:
     };
 
     Bucket* bucketOf(Key key) const {
-        return &buckets[std::size_t((__uint128_t(key) * __uint128_t(bucketCount)) >> 64)];
+        const std::size_t index = std::size_t((__uint128_t(key) * __uint128_t(bucketCount)) >> 64);
+        assert(index < bucketCount);
+        return &buckets[index];
     }
 
     Bucket* buckets = nullptr;

@@ -1,6 +1,7 @@
 // Basic chess types shared by every part of the engine.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 
 using Bitboard = std::uint64_t;
@@ -129,6 +130,10 @@ constexpr Square flipRank(Square s) { return Square(s ^ 56); }
 constexpr Square relativeSquare(Color c, Square s) { return Square(s ^ (c * 56)); }
 constexpr int relativeRank(Color c, Square s) { return c == WHITE ? rankOf(s) : 7 - rankOf(s); }
 constexpr int relativeRank(Color c, int rank) { return c == WHITE ? rank : 7 - rank; }
+// Where castling takes the king and the rook, in standard chess and Chess960 alike: the king to
+// the g- or c-file, the rook beside it towards the centre (FIDE Laws 3.8.2, Chess960 rule 3).
+constexpr Square castlingKingTo(Color c, bool kingSide) { return relativeSquare(c, kingSide ? SQ_G1 : SQ_C1); }
+constexpr Square castlingRookTo(Color c, bool kingSide) { return relativeSquare(c, kingSide ? SQ_F1 : SQ_D1); }
 constexpr Direction pawnPush(Color c) { return c == WHITE ? NORTH : SOUTH; }
 // Light squares are those with odd file + rank (h1 is light, a1 dark).
 constexpr bool isLightSquare(Square s) { return ((fileOf(s) + rankOf(s)) & 1) != 0; }
@@ -161,6 +166,7 @@ constexpr PieceType promotionType(Move m) { return PieceType(((m >> 12) & 3) + K
 constexpr Move makeMove(Square from, Square to) { return Move(from | (to << 6)); }
 template <MoveType T>
 constexpr Move makeMove(Square from, Square to, PieceType promo = KNIGHT) {
+    assert(isOk(from) && isOk(to) && promo >= KNIGHT && promo <= QUEEN);
     return Move(T | ((promo - KNIGHT) << 12) | (to << 6) | from);
 }
 constexpr bool isOk(Move m) { return fromSq(m) != toSq(m); }

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "support.h"
 #include "position.h"
+#include "support.h"
 
 TEST_CASE("fen: printing round-trips on every perft suite position", "[fen]") {
     for (auto [file, chess960] :

@@ -93,6 +93,21 @@ TEST_CASE("position: material index separates bishop colours and flags overflow"
     REQUIRE(q.verify() == "");
 }
 
+TEST_CASE("position: the sanitizer build checks its invariants, the release build does not", "[position]") {
+    // makeMove and unmakeMove compare every incremental value with its recomputation where
+    // assertions are compiled in: the ASan+UBSan tests (tests/CMakeLists.txt).
+#ifdef QUADBIT_EXPECT_ASSERTIONS
+    bool assertionsOn = true;
+#else
+    bool assertionsOn = false;
+#endif
+#ifdef NDEBUG
+    REQUIRE(!assertionsOn);
+#else
+    REQUIRE(assertionsOn);
+#endif
+}
+
 TEST_CASE("position: null move flips the side and restores everything", "[position]") {
     Position pos;
     REQUIRE(pos.setFen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3") == "");

@@ -11,10 +11,10 @@
 #include "datagen/datagen.h"
 #include "eval/eval.h"
 #include "eval/evalparams.h"
+#include "eval/tuner.h"
 #include "movegen.h"
 #include "prng.h"
 #include "support.h"
-#include "eval/tuner.h"
 
 namespace {
 
@@ -262,6 +262,21 @@ TEST_CASE("tuner: a fit starts from the weights of the header it is given", "[tu
     REQUIRE(mgValue(model.weight(&params::PST[KNIGHT][SQ_A8])) > between + 2);
     CHECK_THROWS_WITH(model.read("inline constexpr Score TEMPO = S(1, 2);"),
                       Catch::Contains("no declaration of PIECE_VALUE"));
+}
+
+TEST_CASE("tuner: bad arguments are refused with the reason", "[tuner]") {
+    const auto quiet = [](const std::string&) {};
+    const std::string params = std::string(QUADBIT_SOURCE_DIR) + "/src/eval/evalparams.h";
+    REQUIRE(tuner::run({"data", "x.txt", "params", params, "rate", "-1"}, quiet) ==
+            "tune: rate must be a number from 0 to 100, got '-1'");
+    REQUIRE(tuner::run({"data", "x.txt", "params", params, "lambda", "1.5"}, quiet) ==
+            "tune: lambda must be a number from 0 to 1, got '1.5'");
+    REQUIRE(tuner::run({"data", "x.txt", "params", params, "threads", "0"}, quiet) ==
+            "tune: threads must be a whole number from 1 to 1024, got '0'");
+    REQUIRE(tuner::run({"data", "x.txt", "params", params, "colour", "blue"}, quiet) ==
+            "tune: unknown argument 'colour'");
+    REQUIRE(tuner::run({"data", "x.txt", "params"}, quiet) == "tune: 'params' needs a value");
+    REQUIRE(tuner::run({"DATA", "/nonexistent.txt", "Params", params}, quiet) == "tune: cannot read /nonexistent.txt");
 }
 
 TEST_CASE("tuner: tune runs end to end on datagen's output", "[tuner][datagen]") {

@@ -38,40 +38,18 @@ struct Config {
 };
 
 std::string parse(const std::vector<std::string>& args, Config& cfg) {
-    struct Number {
-        const char* name;
-        long long min, max;
-        std::uint64_t* u;
-        long long* i;
-    };
-    const Number numbers[] = {
-        {"games", 1, 1LL << 40, &cfg.games, nullptr},     {"positions", 1, 1LL << 40, &cfg.positions, nullptr},
-        {"nodes", 1, 1LL << 40, &cfg.nodes, nullptr},     {"seed", 0, (1LL << 62), &cfg.seed, nullptr},
-        {"threads", 1, 1024, nullptr, &cfg.threads},      {"hash", 1, 65536, nullptr, &cfg.hashMB},
-        {"randomplies", 0, 40, nullptr, &cfg.randomPlies}};
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string key = text::lower(args[i]);
-        if (key == "force") {
-            cfg.force = true;
-            continue;
-        }
-        if (i + 1 == args.size()) return "datagen: '" + args[i] + "' needs a value";
-        const std::string& value = args[++i];
-        if (key == "out") cfg.out = value;
-        else if (key == "book") cfg.book = value;
-        else {
-            const Number* n = nullptr;
-            for (const Number& candidate : numbers)
-                if (key == candidate.name) n = &candidate;
-            long long v;
-            if (!n) return "datagen: unknown argument '" + args[i - 1] + "'";
-            if (!text::parseInt(value, v) || v < n->min || v > n->max)
-                return "datagen: " + key + " must be a number from " + std::to_string(n->min) + " to " +
-                       std::to_string(n->max) + ", got '" + value + "'";
-            if (n->u) *n->u = std::uint64_t(v);
-            else *n->i = v;
-        }
-    }
+    text::KeywordArgs in("datagen", args, {"force"});
+    in.string("out", cfg.out);
+    in.string("book", cfg.book);
+    in.integer("games", 1, 1LL << 40, cfg.games);
+    in.integer("positions", 1, 1LL << 40, cfg.positions);
+    in.integer("nodes", 1, 1LL << 40, cfg.nodes);
+    in.integer("seed", 0, 1LL << 62, cfg.seed);
+    in.integer("threads", 1, 1024, cfg.threads);
+    in.integer("hash", 1, 65536, cfg.hashMB);
+    in.integer("randomplies", 0, 40, cfg.randomPlies);
+    cfg.force = in.flag("force");
+    if (std::string why = in.error(); !why.empty()) return why;
     if (cfg.out.empty()) return "datagen: no output file (out FILE)";
     if (std::filesystem::exists(cfg.out) && !cfg.force)
         return "datagen: " + cfg.out + " exists; add 'force' to overwrite it";

@@ -212,6 +212,7 @@ void countsOf(const Position& pos, int counts[COLOR_NB][SLOT_NB]) {
 
 Entry probe(const Position& pos) {
     int index = pos.materialIndex();
+    assert(index >= 0 && index <= OVERFLOW_INDEX && table.size() == std::size_t(SIZE));
     if (index != OVERFLOW_INDEX) return table[index];
     int counts[COLOR_NB][SLOT_NB];
     countsOf(pos, counts);

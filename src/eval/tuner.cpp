@@ -379,28 +379,20 @@ std::string run(const std::vector<std::string>& args, const std::function<void(c
     std::string data, params, out, only;
     long long epochs = 400, validation = 10, threads = std::max(1u, std::thread::hardware_concurrency()), limit = 0;
     double rate = 0.5, lambda = 1.0, ridge = 0;
-    for (std::size_t i = 0; i < args.size(); i += 2) {
-        if (i + 1 == args.size()) return "tune: '" + args[i] + "' needs a value";
-        const std::string key = text::lower(args[i]), value = args[i + 1];
-        long long n = 0;
-        const bool isInt = text::parseInt(value, n);
-        if (key == "data") data = value;
-        else if (key == "params") params = value;
-        else if (key == "out") out = value;
-        else if (key == "only") only = value;
-        else if (key == "epochs" && isInt && n >= 0) epochs = n;
-        else if (key == "validation" && isInt && n >= 0 && n < 100) validation = n;
-        else if (key == "threads" && isInt && n >= 1 && n <= 1024) threads = n;
-        else if (key == "limit" && isInt && n >= 0) limit = n;
-        else if (key == "rate" || key == "lambda" || key == "ridge") {
-            char* end = nullptr;
-            const double x = std::strtod(value.c_str(), &end);
-            if (end == value.c_str() || *end || !(x >= 0) || (key == "lambda" && x > 1) || x > 100)
-                return "tune: bad " + key + " '" + value + "'";
-            (key == "rate" ? rate : key == "lambda" ? lambda : ridge) = x;
-        } else return "tune: bad argument '" + args[i] + " " + value + "'";
-    }
-    if (data.empty() || params.empty()) return "tune: needs 'data FILE' and 'params src/evalparams.h'";
+    text::KeywordArgs arguments("tune", args, {});
+    arguments.string("data", data);
+    arguments.string("params", params);
+    arguments.string("out", out);
+    arguments.string("only", only);
+    arguments.integer("epochs", 0, 1LL << 40, epochs);
+    arguments.integer("validation", 0, 99, validation);
+    arguments.integer("threads", 1, 1024, threads);
+    arguments.integer("limit", 0, 1LL << 40, limit);
+    arguments.real("rate", 0, 100, rate);
+    arguments.real("lambda", 0, 1, lambda);
+    arguments.real("ridge", 0, 100, ridge);
+    if (std::string why = arguments.error(); !why.empty()) return why;
+    if (data.empty() || params.empty()) return "tune: needs 'data FILE' and 'params src/eval/evalparams.h'";
     if (out.empty()) out = params;
     std::ifstream headerIn(params);
     if (!headerIn) return "tune: cannot read " + params;
