@@ -1,10 +1,16 @@
 """What the measuring scripts share: the positions of the time-to-depth runs, a one-shot UCI
-session that times its last command, and how the games of a match ended."""
+session that times its last command, the one way every script starts fastchess, and how the
+games of a match ended."""
 import collections
 import os
 import re
 import subprocess
+import tempfile
 import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The openings of every match and SPRT: each played with both colours.
+BOOK = os.path.join(ROOT, "..", "shared", "data", "books", "UHO_4060_v4.epd")
 
 POSITIONS = [  # middlegames and endgames from the bench set
     "r1bq1rk1/pp1nppbp/2p3pn/8/P2PN3/3B1N1P/1PP2PP1/R1BQK2R w KQ - 1 9",
@@ -59,6 +65,31 @@ def time_to_depth(argv, threads, depth, extra=()):
         _, seconds = run_uci(argv, cmds, "bestmove")
         times.append(seconds)
     return times
+
+
+def fastchess_command(fastchess, engines, each, rounds, concurrency=1, openings=BOOK, order="random",
+                      both_colours=True, pgn=None, extra=()):
+    """The fastchess command line of every script. `engines`: one list of fastchess engine settings
+    each (cmd=, name=, option.X=); `each`: what both share (tc=, option.Hash=); `rounds`: of two
+    games, one with each colour, from one opening (or one game a round with both_colours False)."""
+    cmd = [fastchess]
+    for engine in engines:
+        cmd += ["-engine", *engine]
+    cmd += ["-each", "proto=uci", *each,
+            "-openings", f"file={openings}", "format=epd", f"order={order}",
+            "-rounds", str(rounds), "-games", "2" if both_colours else "1", "-repeat" if both_colours else "-noswap",
+            "-concurrency", str(concurrency), "-recover"]
+    if pgn:
+        cmd += ["-pgnout", f"file={pgn}"]
+    return cmd + list(extra)
+
+
+def run_fastchess(cmd, workdir=None):
+    """Runs a fastchess command to its end and returns what it printed. It runs in `workdir` (a new
+    temporary folder by default), where it keeps its state (config.json): never in the repository."""
+    print(" ".join(cmd), flush=True)
+    workdir = workdir or tempfile.mkdtemp(prefix="quadbit-fastchess-")
+    return subprocess.run(cmd, capture_output=True, text=True, cwd=workdir).stdout
 
 
 def pgn_games(path):
