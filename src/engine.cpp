@@ -170,10 +170,9 @@ std::string Engine::newGame() {
 
 std::string Engine::perft(int depth, std::function<void(const std::string&)> out) {
     if (std::string why = whenIdle("run perft"); !why.empty()) return why;
-    const std::size_t helpers = threads.size();
-    threads.startJob([root = pos, depth, helpers, out = std::move(out)](const std::atomic<bool>& stop) {
+    threads.startJob([root = pos, depth, pus = threads.pus(), out = std::move(out)](const std::atomic<bool>& stop) {
         std::ostringstream report;
-        perftDivide(root, depth, int(helpers), report, &stop);
+        perftDivide(root, depth, int(pus.size()), report, &stop, pus);
         std::string text = report.str();
         if (!text.empty() && text.back() == '\n') text.pop_back();  // `out` ends the line itself
         out(text);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "movegen.h"
+#include "topology.h"
 
 std::uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop) {
     if (depth <= 1) return depth == 1 ? countLegalMoves(pos) : 1;
@@ -35,7 +36,7 @@ std::uint64_t perftVerified(Position& pos, int depth, std::string* error) {
 }
 
 std::uint64_t perftDivide(const Position& root, int depth, int threads, std::ostream& out,
-                          const std::atomic<bool>* stop) {
+                          const std::atomic<bool>* stop, const std::vector<int>& pus) {
     auto start = std::chrono::steady_clock::now();
     MoveList<LEGAL> rootMoves(root);
     std::vector<std::atomic<std::uint64_t>> counts(rootMoves.size());
@@ -76,7 +77,11 @@ std::uint64_t perftDivide(const Position& root, int depth, int threads, std::ost
         }
     };
     std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back([&, t] {
+            if (std::size_t(t) < pus.size() && pus[t] >= 0) machineTopology().bindCurrentThread(pus[t]);
+            worker();
+        });
     worker();
     for (auto& t : pool) t.join();
 

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdint>
 #include <ostream>
+#include <vector>
 
 #include "position.h"
 
@@ -20,5 +21,7 @@ std::uint64_t perftVerified(Position& pos, int depth, std::string* error);
 // speed when the time is too short to measure). With threads > 1 the subtrees are shared out
 // among threads. A `stop` that is set ends it with a message instead of wrong counts. Returns
 // the leaf count.
+// `pus`: the PU for each thread (-1 or none: wherever the OS puts it). A helper started from a
+// pinned search thread would inherit its binding and share its core, so each is bound to its own.
 std::uint64_t perftDivide(const Position& pos, int depth, int threads, std::ostream& out,
-                          const std::atomic<bool>* stop = nullptr);
+                          const std::atomic<bool>* stop = nullptr, const std::vector<int>& pus = {});

@@ -120,6 +120,12 @@ std::uint64_t ThreadPool::localTbHits() const {
     return total;
 }
 
+std::vector<int> ThreadPool::pus() const {
+    std::vector<int> list;
+    for (const auto& t : threads) list.push_back(t->boundPu());
+    return list;
+}
+
 std::uint64_t ThreadPool::nodesSearched() const {
     return localNodes() + (cluster::active() ? cluster::remoteNodes(searchId) : 0);
 }

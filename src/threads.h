@@ -41,6 +41,7 @@ public:
     void waitForSearchFinished();
     Worker& worker() { return *work; }
     bool bindFailed() const { return pinFailed; }
+    int boundPu() const { return pinFailed ? -1 : pu; }
 
 private:
     void idleLoop();
@@ -66,6 +67,8 @@ public:
     // size.
     std::string set(std::size_t count, BindMode mode);
     std::size_t size() const { return threads.size(); }
+    // The PU each thread is bound to (-1: unpinned), for work that runs beside them (perft).
+    std::vector<int> pus() const;
     // How the threads were placed, for `info string`.
     const std::string& placement() const { return placementSummary; }
     // Zeroes the hash table, each thread its own slice (first touch puts it near that thread).
