@@ -292,6 +292,20 @@ SearchInfo Worker::infoFor(const RootMove& rm, int depth, Value v) const {
     return info;
 }
 
+// The one place the search makes a move (or a null move): what the children read of it (the move
+// and its continuation history), the node count, and the table's bucket for the new position
+// fetched from memory while the child does its first work.
+void Worker::makeMove(Position& pos, Stack* ss, Move move) {
+    ss->currentMove = move;
+    ss->continuationHistory = move == MOVE_NULL ? &histories.continuation[NO_PIECE][0]
+                                                : &histories.continuation[pos.movedPiece(move)][toSq(move)];
+    if (move == MOVE_NULL) pos.makeNullMove();
+    else pos.makeMove(move);
+    pool.tt.prefetch(pos.key());
+    // Only this thread writes its counter (others read it): a plain increment, not a locked one.
+    nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+}
+
 // The line below `ply` becomes `move` followed by the child's line.
 void Worker::updatePv(int ply, Move move) {
     pvTable[ply][ply] = move;
@@ -443,10 +457,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             pos.hasNonPawnMaterial(us) && beta > VALUE_MATED_IN_MAX_PLY && (ply >= nmpMinPly || us != nmpColor) &&
             !isBoxedIn(us)) {
             int R = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + std::min((eval - beta) / NMP_EVAL_DIVISOR, 3);
-            ss->currentMove = MOVE_NULL;
-            ss->continuationHistory = &histories.continuation[NO_PIECE][0];
-            pos.makeNullMove();
-            nodes.fetch_add(1, std::memory_order_relaxed);
+            makeMove(pos, ss, MOVE_NULL);
             Value nullValue = -search<NON_PV>(pos, ss + 1, -beta, -beta + 1, depth - R, !cutNode);
             pos.unmakeNullMove();
             if (nullValue >= beta && !stopRequested()) {
@@ -523,10 +534,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         } else if (givesCheck && ply < 2 * rootDepth) extension = 1;
         newDepth += extension;
 
-        ss->currentMove = move;
-        ss->continuationHistory = &histories.continuation[moved][toSq(move)];
-        pos.makeMove(move);
-        nodes.fetch_add(1, std::memory_order_relaxed);
+        makeMove(pos, ss, move);
 
         Value value = -VALUE_INFINITE;
         // Late move reductions: later moves are searched shallower with a null window first.
@@ -670,10 +678,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
             if (!pos.seeGe(move, 0)) continue;
         }
 
-        ss->currentMove = move;
-        ss->continuationHistory = &histories.continuation[pos.movedPiece(move)][toSq(move)];
-        pos.makeMove(move);
-        nodes.fetch_add(1, std::memory_order_relaxed);
+        makeMove(pos, ss, move);
         Value value = -qsearch<nodeType>(pos, ss + 1, -beta, -alpha, depth - 1);
         pos.unmakeMove(move);
         if (stopRequested()) return VALUE_ZERO;

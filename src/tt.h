@@ -57,6 +57,9 @@ public:
     int hashfull() const;
     std::size_t sizeMB() const { return megabytes; }
 
+    // Starts fetching the bucket of `key`, which a probe will soon read.
+    void prefetch(Key key) const { __builtin_prefetch(bucketOf(key)); }
+
 private:
     struct Entry {
         std::atomic<std::uint64_t> check;
