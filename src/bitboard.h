@@ -1,7 +1,6 @@
 // Bitboard primitives: bit counting, scanning, shifts and the fixed file/rank masks.
 #pragma once
 
-
 #include "types.h"
 
 constexpr Bitboard FILE_A_BB = 0x0101010101010101ULL;

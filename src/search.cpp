@@ -576,9 +576,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             bestValue = value;
             if (value > alpha) {
                 bestMove = move;
-                if (pvNode && !rootNode) {
-                    updatePv(ply, move);
-                }
+                if (pvNode && !rootNode) updatePv(ply, move);
                 if (value >= beta) break;
                 alpha = value;
             }
@@ -687,9 +685,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
             bestValue = value;
             if (value > alpha) {
                 bestMove = move;
-                if (pvNode) {
-                    updatePv(ply, move);
-                }
+                if (pvNode) updatePv(ply, move);
                 if (value >= beta) break;
                 alpha = value;
             }

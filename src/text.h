@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -51,14 +52,14 @@ public:
         }
     }
 
-    bool flag(const std::string& key) { return take(key) != nullptr; }
+    bool flag(const std::string& key) { return take(key).has_value(); }
     void string(const std::string& key, std::string& out) {
-        if (const std::string* v = take(key)) out = *v;
+        if (auto v = take(key)) out = *v;
     }
     template <class Int>
     void integer(const std::string& key, long long min, long long max, Int& out) {
         long long n;
-        if (const std::string* v = take(key)) {
+        if (auto v = take(key)) {
             if (parseInt(*v, n) && n >= min && n <= max) out = Int(n);
             else
                 fail(key + " must be a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
@@ -66,7 +67,7 @@ public:
         }
     }
     void real(const std::string& key, double min, double max, double& out) {
-        if (const std::string* v = take(key)) {
+        if (auto v = take(key)) {
             char* end = nullptr;
             const double x = std::strtod(v->c_str(), &end);
             if (end != v->c_str() && !*end && x >= min && x <= max) out = x;
@@ -80,12 +81,13 @@ public:
     }
 
 private:
-    const std::string* take(const std::string& key) {
+    // The value of `key` (once: a keyword left untaken is unknown), or nothing if not given.
+    std::optional<std::string> take(const std::string& key) {
         auto it = given.find(key);
-        if (it == given.end()) return nullptr;
-        taken = it->second;
+        if (it == given.end()) return std::nullopt;
+        std::string value = std::move(it->second);
         given.erase(it);
-        return &taken;
+        return value;
     }
     static std::string shortest(double x) {
         std::ostringstream out;
@@ -96,7 +98,7 @@ private:
         if (problem.empty()) problem = tool + ": " + why;
     }
 
-    std::string tool, problem, taken;
+    std::string tool, problem;
     std::map<std::string, std::string> given;
 };
 
