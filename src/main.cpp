@@ -1,6 +1,6 @@
 // Quadbit: a UCI chess engine. Without arguments it speaks UCI on stdin/stdout. With arguments it
 // runs one command and exits (status 1 on an error): a tool that is no part of a UCI session
-// (`datagen`, `tune`, `tunables`), or else an engine command (`quadbit bench`, `quadbit perft 6
+// (`datagen`, `data`, `tune`, `tunables`), or else an engine command (`quadbit bench`, `quadbit perft 6
 // [FEN]`, any UCI line). The quadbit-mpi build (cluster.h) is one engine over all the ranks
 // mpirun starts; a command-line job runs on the root alone.
 #include <iostream>
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cluster.h"
+#include "datagen/data.h"
 #include "datagen/datagen.h"
 #include "engine.h"
 #include "eval/tuner.h"
@@ -23,8 +24,10 @@ std::optional<int> runTool(int argc, char** argv) {
     const std::string tool = argv[1];
     const std::vector<std::string> args(argv + 2, argv + argc);
     const auto toStderr = [](const std::string& text) { std::cerr << text << std::endl; };
+    const auto toStdout = [](const std::string& text) { std::cout << text << std::endl; };
     std::string why;
     if (tool == "datagen") why = runDatagen(args, toStderr);
+    else if (tool == "data") why = runData(args, toStdout);
     else if (tool == "tune") why = tuner::run(args, toStderr);
     else if (tool == "tunables") {
         const std::string spsa = tunable::spsaInput();

@@ -1,65 +1,171 @@
-// Self-play data generation end to end on a tiny budget: the format, the filters, determinism.
+// Self-play data generation end to end on a tiny budget: the game file, the training filters,
+// determinism, resuming, and `quadbit data`.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 
 #include <catch2/catch.hpp>
+#include "datagen/data.h"
 #include "datagen/datagen.h"
+#include "datagen/gamefile.h"
 #include "position.h"
 
 namespace {
+
+const auto quiet = [](const std::string&) {};
 
 std::string tempPath(const std::string& name) {
     return (std::filesystem::temp_directory_path() / ("quadbit-test-" + name)).string();
 }
 
-std::vector<std::string> generate(const std::string& name, std::vector<std::string> args) {
+// The games of a game file by chunk index.
+std::map<std::uint64_t, std::vector<gamefile::Game>> chunksOf(const std::string& path) {
+    std::map<std::uint64_t, std::vector<gamefile::Game>> chunks;
+    std::uint64_t valid = 0;
+    REQUIRE(gamefile::read(
+                path, [&](const gamefile::Chunk& c) { chunks[c.index] = c.games; }, &valid)
+                .empty());
+    REQUIRE(valid == std::filesystem::file_size(path));
+    return chunks;
+}
+
+std::map<std::uint64_t, std::vector<gamefile::Game>> generate(const std::string& name, std::vector<std::string> args) {
     const std::string path = tempPath(name);
     std::filesystem::remove(path);
     args.insert(args.end(), {"out", path});
-    std::string why = runDatagen(args, [](const std::string&) {});
+    std::string why = runDatagen(args, quiet);
     INFO(why);
     REQUIRE(why.empty());
-    std::vector<std::string> lines;
-    std::ifstream in(path);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    auto chunks = chunksOf(path);
     std::filesystem::remove(path);
-    return lines;
+    return chunks;
 }
+
+const std::vector<std::string> SMALL = {"games", "8", "nodes", "400", "seed", "5", "randomplies", "6"};
 
 }  // namespace
 
-TEST_CASE("datagen: quiet, scored, labelled positions, the same for the same seed", "[datagen]") {
-    const std::vector<std::string> args = {"games", "3", "nodes", "400", "seed", "5", "randomplies", "6"};
-    auto one = [&](const char* threads) {
-        auto a = args;
-        a.insert(a.end(), {"threads", threads});
-        return generate(std::string("datagen-") + threads, a);
+TEST_CASE("datagen: whole games with every move's score, the same games for the same seed", "[datagen]") {
+    auto run = [](const char* threads) {
+        auto args = SMALL;
+        args.insert(args.end(), {"threads", threads});
+        return generate(std::string("datagen-") + threads, args);
     };
-    const auto lines = one("1");
+    const auto chunks = run("1");
+    REQUIRE(chunks.size() == 1);
+    const auto& games = chunks.at(0);
+    REQUIRE(games.size() == gamefile::CHUNK_GAMES);
+    std::size_t kept = 0;
+    for (const gamefile::Game& g : games) {
+        INFO(g.startFen);
+        REQUIRE(g.plies.size() > 4);
+        REQUIRE(g.result >= 0);
+        REQUIRE(g.result <= 2);
+        for (const gamefile::Ply& p : g.plies) REQUIRE(std::abs(p.score) <= VALUE_MATE);
+        // Every move is legal where it stands; training sees no position in check, no mate score.
+        REQUIRE(gamefile::forEachTrainingPosition(g, 0, [&](const Position& pos, Value white, double result) {
+            ++kept;
+            REQUIRE(!pos.inCheck());
+            REQUIRE(std::abs(white) < VALUE_MATE_IN_MAX_PLY);
+            REQUIRE(result == g.result / 2.0);
+        }));
+    }
+    REQUIRE(kept > 30);
+    REQUIRE(run("1") == chunks);  // the same seed, the same games
+    REQUIRE(run("2") == chunks);  // whatever the threads
+}
+
+TEST_CASE("datagen: a stopped run resumes with the games it would have played", "[datagen]") {
+    const std::string path = tempPath("datagen-resume");
+    std::filesystem::remove(path);
+    auto args = SMALL;
+    args[1] = "16";
+    args.insert(args.end(), {"threads", "1"});
+    const auto whole = generate("datagen-whole", args);
+    REQUIRE(whole.size() == 2);
+    args.insert(args.end(), {"out", path});
+
+    // A run of the first chunk, stopped in the middle of writing the second.
+    auto first = args;
+    first[1] = "8";
+    REQUIRE(runDatagen(first, quiet).empty());
+    const auto size = std::filesystem::file_size(path);
+    REQUIRE(runDatagen(args, quiet).empty());
+    std::filesystem::resize_file(path, size + (std::filesystem::file_size(path) - size) / 2);
+    std::string log;
+    REQUIRE(runDatagen(args, [&](const std::string& line) { log += line + "\n"; }).empty());
+    REQUIRE(log.find("dropping") != std::string::npos);
+    REQUIRE(chunksOf(path) == whole);
+
+    // Another seed or node budget would not continue the same games: refused, the file kept.
+    auto other = args;
+    other[5] = "6";
+    REQUIRE(!runDatagen(other, quiet).empty());
+    REQUIRE(chunksOf(path) == whole);
+    other.push_back("force");  // starts afresh
+    REQUIRE(runDatagen(other, quiet).empty());
+    REQUIRE(chunksOf(path) != whole);
+    std::filesystem::remove(path);
+}
+
+TEST_CASE("data: stats and the training positions as text, in order or shuffled", "[datagen]") {
+    const std::string path = tempPath("data-games"), text = tempPath("data-text"), shuffled = tempPath("data-shuffled");
+    std::filesystem::remove(path);
+    auto args = SMALL;
+    args.insert(args.end(), {"threads", "1", "out", path});
+    REQUIRE(runData({"stats", path}, quiet) != "");  // no file yet
+    REQUIRE(runDatagen(args, quiet).empty());
+
+    std::string report;
+    REQUIRE(runData({"stats", path}, [&](const std::string& line) { report = line; }).empty());
+    REQUIRE(report.find("1 chunks, 8 games") != std::string::npos);
+
+    REQUIRE(runData({"text", path, text, "minply", "4", "force"}, quiet).empty());
+    REQUIRE(runData({"text", path, shuffled, "shuffle", "7", "force"}, quiet).empty());
+    REQUIRE(!runData({"text", path, text}, quiet).empty());  // exists: not overwritten without force
+    REQUIRE(!runData({"text", path, text, "shuffle", "x", "force"}, quiet).empty());
+    REQUIRE(!runData({"convert", path}, quiet).empty());
+    auto linesOf = [](const std::string& file) {
+        std::vector<std::string> lines;
+        std::ifstream in(file);
+        for (std::string line; std::getline(in, line);) lines.push_back(line);
+        return lines;
+    };
+    const auto lines = linesOf(text), all = linesOf(shuffled);
     REQUIRE(lines.size() > 30);
+    REQUIRE(all.size() > lines.size());  // minply 4 leaves out the first plies of every game
     const std::regex format(R"((.+) \| (-?\d+) \| (1\.0|0\.5|0\.0))");
-    for (const auto& line : lines) {
+    for (const auto& line : all) {
         INFO(line);
         std::smatch m;
         REQUIRE(std::regex_match(line, m, format));
         Position p;
         REQUIRE(p.setFen(m[1]).empty());
-        REQUIRE(!p.inCheck());                                       // the filter: no position in check
-        REQUIRE(std::abs(std::stoi(m[2])) < VALUE_MATE_IN_MAX_PLY);  // nor a mate score
+        REQUIRE(!p.inCheck());
+        REQUIRE(std::abs(std::stoi(m[2])) < VALUE_MATE_IN_MAX_PLY);
     }
-    REQUIRE(one("1") == lines);  // one thread: the same games in the same order
-    auto sorted = lines, twoThreads = one("2");
+    auto sorted = all;
     std::sort(sorted.begin(), sorted.end());
-    std::sort(twoThreads.begin(), twoThreads.end());
-    REQUIRE(twoThreads == sorted);  // each game is its own: threads change only the order
+    REQUIRE(sorted != all);  // shuffled, and a permutation of the file-order positions
+    std::vector<std::string> inOrder;
+    REQUIRE(runData({"text", path, text, "force"}, quiet).empty());
+    inOrder = linesOf(text);
+    std::sort(inOrder.begin(), inOrder.end());
+    REQUIRE(sorted == inOrder);
+
+    // A corrupt game (an illegal move) fails the check.
+    std::filesystem::remove(path);
+    gamefile::Chunk bad{0, 5, 400, {{START_FEN, 1, {{makeMove(SQ_E2, SQ_E5), 0}}}}};
+    std::ofstream(path, std::ios::binary) << gamefile::encode(bad);
+    REQUIRE(runData({"stats", path}, quiet).find("illegal move") != std::string::npos);
+    for (const auto& f : {path, text, shuffled}) std::filesystem::remove(f);
 }
 
 TEST_CASE("datagen: bad arguments change nothing", "[datagen]") {
     const std::string path = tempPath("datagen-existing");
     std::ofstream(path) << "keep me\n";
-    const auto quiet = [](const std::string&) {};
     REQUIRE(!runDatagen({"out", path, "games", "1"}, quiet).empty());  // no overwrite without force
     REQUIRE(!runDatagen({"out", path, "nodes", "0", "force"}, quiet).empty());
     REQUIRE(!runDatagen({"out", path, "book", "/nonexistent.epd", "force"}, quiet).empty());

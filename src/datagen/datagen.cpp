@@ -11,6 +11,7 @@
 #include <sstream>
 #include <thread>
 
+#include "datagen/gamefile.h"
 #include "engine.h"
 #include "movegen.h"
 #include "prng.h"
@@ -32,7 +33,7 @@ constexpr int OPENING_ATTEMPTS = 100;
 
 struct Config {
     std::string out, book;
-    std::uint64_t games = 100, positions = 0, nodes = 5000, seed = 1;
+    std::uint64_t games = 100, positions = 0, nodes = 5000, seed = 1;  // positions: stored plies
     long long threads = std::max(1u, std::thread::hardware_concurrency()), hashMB = 16, randomPlies = -1;
     bool force = false;
 };
@@ -43,7 +44,7 @@ std::string parse(const std::vector<std::string>& args, Config& cfg) {
     in.string("book", cfg.book);
     in.integer("games", 1, 1LL << 40, cfg.games);
     in.integer("positions", 1, 1LL << 40, cfg.positions);
-    in.integer("nodes", 1, 1LL << 40, cfg.nodes);
+    in.integer("nodes", 1, 1LL << 31, cfg.nodes);
     in.integer("seed", 0, 1LL << 62, cfg.seed);
     in.integer("threads", 1, 1024, cfg.threads);
     in.integer("hash", 1, 65536, cfg.hashMB);
@@ -51,8 +52,6 @@ std::string parse(const std::vector<std::string>& args, Config& cfg) {
     cfg.force = in.flag("force");
     if (std::string why = in.error(); !why.empty()) return why;
     if (cfg.out.empty()) return "datagen: no output file (out FILE)";
-    if (std::filesystem::exists(cfg.out) && !cfg.force)
-        return "datagen: " + cfg.out + " exists; add 'force' to overwrite it";
     if (cfg.randomPlies < 0) cfg.randomPlies = cfg.book.empty() ? 8 : 2;
     return "";
 }
@@ -74,7 +73,11 @@ std::string readBook(const std::string& path, std::vector<std::string>& fens) {
 struct Shared {
     Config cfg;
     std::vector<std::string> book;
-    std::atomic<std::uint64_t> nextGame{0}, gamesDone{0}, positions{0};
+    std::vector<std::uint64_t> todo;  // the chunks still to play, in order
+    std::atomic<std::size_t> nextTodo{0};
+    std::atomic<std::uint64_t> gamesDone{0}, positions{0};  // this run's
+    std::uint64_t positionsBefore = 0;                      // in the file when this run started
+    std::uint64_t gamesToPlay = 0;                          // in the chunks of `todo`
     std::atomic<bool> done{false};
     std::mutex fileMutex;
     std::ofstream file;
@@ -93,15 +96,23 @@ public:
         engine.setCallbacks(callbacks);
     }
 
+    // Plays whole chunks and appends each as one write, so that a stopped run loses at most the
+    // chunks in play.
     void run() {
-        for (std::uint64_t game; !shared.done && (game = shared.nextGame++) < shared.cfg.games;) {
-            std::string text;
-            const std::size_t kept = play(game, text);
+        for (std::size_t t; !shared.done && (t = shared.nextTodo++) < shared.todo.size();) {
+            gamefile::Chunk chunk{shared.todo[t], shared.cfg.seed, std::uint32_t(shared.cfg.nodes), {}};
+            std::uint64_t plies = 0;
+            for (int i = 0; i < gamefile::CHUNK_GAMES && !shared.done; ++i) {
+                chunk.games.push_back(play(chunk.index * gamefile::CHUNK_GAMES + i));
+                plies += chunk.games.back().plies.size();
+            }
+            if (shared.done) return;  // a part chunk is not written: the next run plays it whole
             std::lock_guard<std::mutex> lock(shared.fileMutex);
-            shared.file << text << std::flush;
-            shared.positions += kept;
-            ++shared.gamesDone;
-            if (shared.cfg.positions && shared.positions >= shared.cfg.positions) shared.done = true;
+            shared.file << gamefile::encode(chunk) << std::flush;
+            shared.gamesDone += chunk.games.size();
+            shared.positions += plies;
+            if (shared.cfg.positions && shared.positionsBefore + shared.positions >= shared.cfg.positions)
+                shared.done = true;
         }
     }
 
@@ -137,44 +148,40 @@ private:
         return START_FEN;
     }
 
-    // Plays game number `index`; appends its kept positions to `out` and returns how many.
-    std::size_t play(std::uint64_t index, std::string& out) {
+    // Plays game number `index` of the run: every move with its search score.
+    gamefile::Game play(std::uint64_t index) {
         PRNG rng(shared.cfg.seed * 0x9E3779B97F4A7C15ULL + index);
         engine.newGame();
-        const std::string start = opening(rng);
+        gamefile::Game game;
+        game.startFen = opening(rng);
         engine.newGame();
         Position pos;
-        pos.setFen(start);
+        pos.setFen(game.startFen);
         std::vector<std::string> moves;
-        std::vector<std::pair<std::string, Value>> kept;  // FEN, White's score
         int winRun = 0, drawRun = 0;
-        double result = 0.5;
         for (int ply = 0;; ++ply) {
             if (MoveList<LEGAL>(pos).size() == 0) {
-                result = !pos.inCheck() ? 0.5 : pos.sideToMove() == WHITE ? 0.0 : 1.0;
+                game.result = !pos.inCheck() ? 1 : pos.sideToMove() == WHITE ? 0 : 2;
                 break;
             }
             if (pos.isDraw(0) || pos.isDeadPosition() || ply >= MAX_GAME_PLIES) break;
-            const Value v = think(start, moves);
+            const Value v = think(game.startFen, moves);
             const Move m = pos.parseUciMove(bestMove);
             if (m == MOVE_NONE || v == VALUE_NONE) break;  // cannot happen with legal moves left
-            const Value white = pos.sideToMove() == WHITE ? v : -v;
-            // What a Texel fit of a static evaluation can use: quiet positions with a real score.
-            if (!pos.inCheck() && !pos.isCaptureOrPromotion(m) && !isMateScore(v)) kept.emplace_back(pos.fen(), white);
+            game.plies.push_back({m, std::int16_t(v)});
 
+            const Value white = pos.sideToMove() == WHITE ? v : -v;
             winRun = white >= WIN_SCORE ? std::max(winRun, 0) + 1 : white <= -WIN_SCORE ? std::min(winRun, 0) - 1 : 0;
             drawRun = ply >= DRAW_AFTER_PLY && std::abs(white) <= DRAW_SCORE ? drawRun + 1 : 0;
             if (std::abs(winRun) >= WIN_PLIES) {
-                result = winRun > 0 ? 1.0 : 0.0;
+                game.result = winRun > 0 ? 2 : 0;
                 break;
             }
             if (drawRun >= DRAW_PLIES) break;
             pos.makeMove(m);
             moves.push_back(bestMove);
         }
-        const char* resultText = result == 1.0 ? "1.0" : result == 0.0 ? "0.0" : "0.5";
-        for (const auto& [fen, white] : kept) out += fen + " | " + std::to_string(white) + " | " + resultText + "\n";
-        return kept.size();
+        return game;
     }
 
     Shared& shared;
@@ -182,6 +189,44 @@ private:
     std::string bestMove;
     Value score = VALUE_NONE;
 };
+
+// Which chunks this run plays: all of them, or with an existing file (and no `force`) those it
+// lacks, after dropping a chunk cut short at its end. A file of another seed or node budget is
+// not continued: its games would not be the ones this run would play.
+std::string planChunks(Shared& shared, const std::function<void(const std::string&)>& progress) {
+    const Config& cfg = shared.cfg;
+    const std::uint64_t chunks = (cfg.games + gamefile::CHUNK_GAMES - 1) / gamefile::CHUNK_GAMES;
+    std::vector<bool> have(chunks, false);
+    if (std::filesystem::exists(cfg.out) && !cfg.force) {
+        std::uint64_t valid = 0, games = 0;
+        std::string mismatch;
+        std::string why = gamefile::read(
+            cfg.out,
+            [&](const gamefile::Chunk& c) {
+                if (c.seed != cfg.seed || c.nodes != cfg.nodes)
+                    mismatch = "datagen: " + cfg.out + " holds games of seed " + std::to_string(c.seed) + ", nodes " +
+                               std::to_string(c.nodes) + "; continue it with those, or add 'force' to overwrite it";
+                if (c.index < chunks) have[c.index] = true;
+                games += c.games.size();
+                for (const auto& g : c.games) shared.positionsBefore += g.plies.size();
+            },
+            &valid);
+        if (!why.empty()) return "datagen: " + why + "; add 'force' to overwrite it";
+        if (!mismatch.empty()) return mismatch;
+        if (valid < std::filesystem::file_size(cfg.out)) {
+            progress("datagen: dropping " + std::to_string(std::filesystem::file_size(cfg.out) - valid) +
+                     " bytes of a chunk cut short at the end of " + cfg.out);
+            std::filesystem::resize_file(cfg.out, valid);
+        }
+        if (games) progress("datagen: continuing " + cfg.out + ": " + std::to_string(games) + " games there");
+    } else std::ofstream(cfg.out, std::ios::trunc);
+    for (std::uint64_t c = 0; c < chunks; ++c)
+        if (!have[c]) {
+            shared.todo.push_back(c);
+            shared.gamesToPlay += gamefile::CHUNK_GAMES;
+        }
+    return "";
+}
 
 std::string duration(double seconds) {
     char buf[32];
@@ -198,7 +243,8 @@ std::string runDatagen(const std::vector<std::string>& args, const std::function
     const Config& cfg = shared.cfg;
     if (!cfg.book.empty())
         if (std::string why = readBook(cfg.book, shared.book); !why.empty()) return why;
-    shared.file.open(cfg.out, std::ios::trunc);
+    if (std::string why = planChunks(shared, progress); !why.empty()) return why;
+    shared.file.open(cfg.out, std::ios::binary | std::ios::app);
     if (!shared.file) return "datagen: cannot write " + cfg.out;
 
     const auto start = std::chrono::steady_clock::now();
@@ -217,11 +263,14 @@ std::string runDatagen(const std::vector<std::string>& args, const std::function
         while (!cv.wait_for(lock, std::chrono::seconds(10), [&] { return finished.load(); })) {
             const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             const double games = double(shared.gamesDone), positions = double(shared.positions);
-            double fraction = games / double(cfg.games);
-            if (cfg.positions) fraction = std::max(fraction, positions / double(cfg.positions));
-            progress("datagen: games " + std::to_string(shared.gamesDone.load()) + "/" + std::to_string(cfg.games) +
-                     ", positions " + std::to_string(shared.positions.load()) + ", " +
-                     std::to_string(long(positions / elapsed)) + " positions/s, " +
+            double fraction = games / double(std::max<std::uint64_t>(1, shared.gamesToPlay));
+            if (cfg.positions)
+                fraction = std::max(
+                    fraction, positions / double(std::max<std::uint64_t>(
+                                              1, cfg.positions - std::min(cfg.positions, shared.positionsBefore))));
+            progress("datagen: games " + std::to_string(shared.gamesDone.load()) + "/" +
+                     std::to_string(shared.gamesToPlay) + ", positions " + std::to_string(shared.positions.load()) +
+                     ", " + std::to_string(long(positions / elapsed)) + " positions/s, " +
                      (fraction > 0 ? "about " + duration(elapsed * (1 - fraction) / fraction) + " left" : "starting"));
         }
     });

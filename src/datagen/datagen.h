@@ -1,6 +1,7 @@
-// Self-play training data: games of Quadbit against itself at a fixed node budget per move, every
-// usable position written as `FEN | score | result` (White's view: centipawns, and 1.0/0.5/0.0),
-// the text format the common trainers read. The Texel tuner (tuner.h) fits the evaluation to it.
+// Self-play training data: games of Quadbit against itself at a fixed node budget per move, each
+// stored whole with every move's search score in the game file of gamefile.h (a few bytes a
+// position). `quadbit data` (data.h) reads it: statistics, a check, and the filtered
+// `FEN | score | result` text that the common trainers read; the Texel tuner reads it directly.
 #pragma once
 
 #include <functional>
@@ -9,7 +10,11 @@
 
 // `datagen out FILE [games N] [positions N] [nodes N] [threads N] [hash MB] [book EPD]
 // [randomplies N] [seed N] [force]`. One game per thread, each on its own engine and hash
-// table; the same seed gives the same games (in the same order with one thread). Progress goes
-// to `progress` every few seconds. Returns an error for bad arguments (nothing is written then);
-// an existing output file is kept unless `force` is given.
+// table; game k of a seed is always the same game, whatever the threads. Games are played and
+// written in whole chunks of gamefile::CHUNK_GAMES (`games` is rounded up to them), each as one
+// write: run again with the same seed and nodes, a
+// stopped run (or one asked for more games) plays only the chunks the file lacks, after dropping
+// a chunk cut short. `positions N` stops once the file holds N positions. Progress goes to
+// `progress` every ten seconds. Returns an error for bad arguments (nothing is written then); an
+// existing file of other games is refused unless `force` (start afresh) is given.
 std::string runDatagen(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress);

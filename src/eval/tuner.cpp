@@ -9,6 +9,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "datagen/gamefile.h"
 #include "eval/eval.h"
 #include "eval/evalparams.h"
 #include "text.h"
@@ -407,25 +408,33 @@ std::string run(const std::vector<std::string>& args, const std::function<void(c
     std::ifstream in(data);
     if (!in) return "tune: cannot read " + data;
 
-    // In file order, so that the held-out part is the last games.
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line) && (!limit || (long long)lines.size() < limit);)
-        lines.push_back(line);
+    // In file order, so that the held-out part is the last games. A game file of datagen gives
+    // the positions training keeps (gamefile.h); a text file one `FEN | score | result` a line.
     std::size_t bad = 0;
-    for (const std::string& line : lines) {
-        const std::size_t a = line.find(" | "), b = line.rfind(" | ");
-        Position pos;
-        double result = -1, score = 0;
-        if (a != std::string::npos && b > a) {
-            result = std::atof(line.c_str() + b + 3);
-            score = std::atof(line.c_str() + a + 3);
+    if (gamefile::isGameFile(data)) {
+        std::string why = gamefile::read(data, [&](const gamefile::Chunk& chunk) {
+            for (const gamefile::Game& g : chunk.games)
+                gamefile::forEachTrainingPosition(g, 0, [&](const Position& pos, Value white, double result) {
+                    if (!limit || (long long)model.size() < limit) model.add(pos, result, white);
+                });
+        });
+        if (!why.empty()) return "tune: " + why;
+    } else
+        for (std::string line; std::getline(in, line) && (!limit || (long long)model.size() < limit);) {
+            const std::size_t a = line.find(" | "), b = line.rfind(" | ");
+            Position pos;
+            double result = -1, score = 0;
+            if (a != std::string::npos && b > a) {
+                result = std::atof(line.c_str() + b + 3);
+                score = std::atof(line.c_str() + a + 3);
+            }
+            if (a == std::string::npos || b <= a || !pos.setFen(line.substr(0, a)).empty() || result < 0 ||
+                result > 1) {
+                ++bad;
+                continue;
+            }
+            model.add(pos, result, score);
         }
-        if (a == std::string::npos || b <= a || !pos.setFen(line.substr(0, a)).empty() || result < 0 || result > 1) {
-            ++bad;
-            continue;
-        }
-        model.add(pos, result, score);
-    }
     model.lambda = lambda;
     model.ridge = ridge;
     const std::size_t n = model.size(), trainEnd = n - n * std::size_t(validation) / 100;

@@ -1,0 +1,138 @@
+#include "datagen/gamefile.h"
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+namespace gamefile {
+
+namespace {
+
+constexpr std::uint32_t MAGIC = 0x31474251;  // "QBG1" in file order
+constexpr std::size_t HEADER_BYTES = 4 + 8 + 8 + 4 + 4 + 4;
+
+// FNV-1a: a check that a chunk was written whole, not a guard against tampering.
+std::uint32_t checksum(const char* data, std::size_t size) {
+    std::uint32_t h = 2166136261u;
+    for (std::size_t i = 0; i < size; ++i) h = (h ^ std::uint8_t(data[i])) * 16777619u;
+    return h;
+}
+
+template <class T>
+void put(std::string& out, T value) {
+    for (std::size_t i = 0; i < sizeof(T); ++i) out += char(std::uint64_t(value) >> (8 * i) & 0xFF);
+}
+
+// Reads little-endian integers from a byte range; `ok` turns false once a read would pass the end.
+struct Cursor {
+    const char* at;
+    const char* end;
+    bool ok = true;
+
+    template <class T>
+    T get() {
+        if (std::size_t(end - at) < sizeof(T)) {
+            ok = false;
+            return T(0);
+        }
+        std::uint64_t v = 0;
+        for (std::size_t i = 0; i < sizeof(T); ++i) v |= std::uint64_t(std::uint8_t(at[i])) << (8 * i);
+        at += sizeof(T);
+        return T(v);
+    }
+};
+
+bool decodeGames(Cursor c, std::vector<Game>& games) {
+    while (c.ok && c.at < c.end) {
+        Game g;
+        g.result = c.get<std::uint8_t>();
+        const std::size_t length = c.get<std::uint8_t>();
+        if (!c.ok || g.result > 2 || std::size_t(c.end - c.at) < length) return false;
+        g.startFen.assign(c.at, length);
+        c.at += length;
+        const int plies = c.get<std::uint16_t>();
+        for (int i = 0; i < plies && c.ok; ++i) {
+            const Move m = Move(c.get<std::uint16_t>());
+            g.plies.push_back({m, c.get<std::int16_t>()});
+        }
+        if (!c.ok) return false;
+        games.push_back(std::move(g));
+    }
+    return c.ok;
+}
+
+}  // namespace
+
+std::string encode(const Chunk& chunk) {
+    std::string payload;
+    for (const Game& g : chunk.games) {
+        put<std::uint8_t>(payload, g.result);
+        put<std::uint8_t>(payload, g.startFen.size());
+        payload += g.startFen;
+        put<std::uint16_t>(payload, g.plies.size());
+        for (const Ply& p : g.plies) {
+            put<std::uint16_t>(payload, p.move);
+            put<std::uint16_t>(payload, std::uint16_t(p.score));
+        }
+    }
+    std::string out;
+    put<std::uint32_t>(out, MAGIC);
+    put<std::uint64_t>(out, chunk.index);
+    put<std::uint64_t>(out, chunk.seed);
+    put<std::uint32_t>(out, chunk.nodes);
+    put<std::uint32_t>(out, payload.size());
+    put<std::uint32_t>(out, checksum(payload.data(), payload.size()));
+    return out + payload;
+}
+
+bool isGameFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    char head[4] = {};
+    in.read(head, 4);
+    Cursor c{head, head + in.gcount()};
+    return c.get<std::uint32_t>() == MAGIC && c.ok;
+}
+
+std::string read(const std::string& path, const std::function<void(const Chunk&)>& onChunk, std::uint64_t* validBytes) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "cannot read " + path;
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::size_t offset = 0;
+    while (offset < bytes.size()) {
+        Cursor c{bytes.data() + offset, bytes.data() + bytes.size()};
+        const std::uint32_t magic = c.get<std::uint32_t>();
+        if (c.ok && magic != MAGIC) {
+            if (offset == 0) return path + " is not a Quadbit game file";
+            break;
+        }
+        Chunk chunk;
+        chunk.index = c.get<std::uint64_t>();
+        chunk.seed = c.get<std::uint64_t>();
+        chunk.nodes = c.get<std::uint32_t>();
+        const std::uint32_t size = c.get<std::uint32_t>(), sum = c.get<std::uint32_t>();
+        if (!c.ok || std::size_t(c.end - c.at) < size || checksum(c.at, size) != sum ||
+            !decodeGames(Cursor{c.at, c.at + size}, chunk.games))
+            break;
+        onChunk(chunk);
+        offset += HEADER_BYTES + size;
+    }
+    if (validBytes) *validBytes = offset;
+    return "";
+}
+
+bool forEachTrainingPosition(const Game& game, int minPly,
+                             const std::function<void(const Position&, Value white, double result)>& onPosition) {
+    Position pos;
+    if (!pos.setFen(game.startFen).empty()) return false;
+    const double result = game.result / 2.0;
+    for (std::size_t ply = 0; ply < game.plies.size(); ++ply) {
+        const auto [move, score] = game.plies[ply];
+        if (!pos.isPseudoLegal(move) || !pos.isLegal(move)) return false;
+        if (int(ply) >= minPly && !pos.inCheck() && !pos.isCaptureOrPromotion(move) && !isMateScore(score))
+            onPosition(pos, pos.sideToMove() == WHITE ? score : -score, result);
+        pos.makeMove(move);
+    }
+    return true;
+}
+
+}  // namespace gamefile
