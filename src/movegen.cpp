@@ -138,7 +138,7 @@ void generateAll(const Position& pos, Sink& sink) {
     if (moreThanOne(checkers)) return;
 
     const Bitboard checkMask = checkers ? betweenBB(ksq, lsb(checkers)) | checkers : ~Bitboard(0);
-    const Bitboard pinned = pos.blockersFor(ksq, pos.pieces(Them)) & pos.pieces(Us);
+    const Bitboard pinned = pos.pinned();
     const Bitboard targets = kingTargetsAll & checkMask;
 
     generatePawnMoves<Us, T>(pos, sink, checkMask, pinned, ksq);

@@ -360,6 +360,25 @@ void Position::computeState(StateInfo& s) const {
             s.materialOverflow += n > maxCount[slot];
         }
     s.checkers = attackersTo(kingSquare(side)) & pieces(~side);
+    setPins(s);
+    completeCheckInfo(s);
+}
+
+void Position::setPins(StateInfo& s) const {
+    s.kingBlockers[side] = blockersFor(kingSquare(side), pieces(~side));
+    s.checkInfoComplete = false;
+}
+
+void Position::completeCheckInfo(StateInfo& s) const {
+    const Square ksq = kingSquare(~side);
+    s.kingBlockers[~side] = blockersFor(ksq, pieces(side));
+    s.checkSquares[NO_PIECE_TYPE] = s.checkSquares[KING] = 0;
+    s.checkSquares[PAWN] = pawnAttacks(~side, ksq);
+    s.checkSquares[KNIGHT] = knightAttacks(ksq);
+    s.checkSquares[BISHOP] = bishopAttacks(ksq, pieces());
+    s.checkSquares[ROOK] = rookAttacks(ksq, pieces());
+    s.checkSquares[QUEEN] = s.checkSquares[BISHOP] | s.checkSquares[ROOK];
+    s.checkInfoComplete = true;
 }
 
 // Where assertions are compiled in (the ASan+UBSan tests), every make and unmake recomputes what
@@ -403,6 +422,12 @@ std::string Position::verify() const {
     if (s.materialIndex != st->materialIndex) return "material index differs from its recomputation";
     if (s.materialOverflow != st->materialOverflow) return "material overflow differs from its recomputation";
     if (s.checkers != st->checkers) return "checkers differ from their recomputation";
+    if (s.kingBlockers[side] != st->kingBlockers[side]) return "pins differ from their recomputation";
+    if (st->checkInfoComplete) {
+        if (s.kingBlockers[~side] != st->kingBlockers[~side]) return "king blockers differ from their recomputation";
+        for (int pt = NO_PIECE_TYPE; pt < PIECE_TYPE_NB; ++pt)
+            if (s.checkSquares[pt] != st->checkSquares[pt]) return "check squares differ from their recomputation";
+    }
     return "";
 }
 
@@ -458,7 +483,7 @@ void Position::castle(bool doIt, Color us, Square kingFrom, Square rookFrom, Squ
     putPiece(makePiece(us, ROOK), doIt ? rookTo : rookFrom);
 }
 
-void Position::makeMove(Move m) {
+void Position::makeMove(Move m, bool givesCheck) {
     history.push_back(*st);
     st = &history.back();
     ++ply;
@@ -530,7 +555,8 @@ void Position::makeMove(Move m) {
     st->key = k;
     st->captured = captured;
     side = them;
-    st->checkers = attackersTo(kingSquare(them)) & pieces(us);
+    st->checkers = givesCheck ? attackersTo(kingSquare(them)) & pieces(us) : 0;
+    setPins(*st);
 
     assertConsistent("makeMove", m);
 }
@@ -574,6 +600,7 @@ void Position::makeNullMove() {
     st->captured = NO_PIECE;
     side = ~side;
     st->checkers = 0;  // null moves are never made in check
+    setPins(*st);
 }
 
 void Position::unmakeNullMove() {
@@ -638,8 +665,7 @@ bool Position::isLegal(Move m) const {
     }
     if (typeOf(m) == CASTLING) return isPseudoLegal(m);  // generated legal castling moves only
     if (typeOf(board[from]) == KING) return !(attackersTo(to, pieces() ^ squareBB(from)) & pieces(~us));
-    Bitboard pinned = blockersFor(ksq, pieces(~us)) & pieces(us);
-    return !(pinned & squareBB(from)) || aligned(from, to, ksq);
+    return !(pinned() & squareBB(from)) || aligned(from, to, ksq);
 }
 
 bool Position::givesCheck(Move m) const {
@@ -650,16 +676,13 @@ bool Position::givesCheck(Move m) const {
 
     switch (typeOf(m)) {
     case NORMAL: {
-        PieceType pt = typeOf(board[from]);
-        Bitboard direct = pt == PAWN ? pawnAttacks(us, to) : attacksBB(pt, to, occ);
-        if (pt != KING && (direct & squareBB(ksq))) return true;
+        if (checkInfo().checkSquares[typeOf(board[from])] & squareBB(to)) return true;
         // Discovered: a slider of ours behind `from` now sees the king.
-        if (!(blockersFor(ksq, pieces(us)) & squareBB(from))) return false;
-        return !aligned(from, to, ksq);
+        return (st->kingBlockers[them] & squareBB(from)) && !aligned(from, to, ksq);
     }
     case PROMOTION:
         if (attacksBB(promotionType(m), to, occ) & squareBB(ksq)) return true;
-        return (blockersFor(ksq, pieces(us)) & squareBB(from)) && !aligned(from, to, ksq);
+        return (checkInfo().kingBlockers[them] & squareBB(from)) && !aligned(from, to, ksq);
     case EN_PASSANT: {
         Square capSq = to - pawnPush(us);
         occ ^= squareBB(capSq);

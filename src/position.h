@@ -51,6 +51,14 @@ struct StateInfo {
     Square epSquare;
     Piece captured;
     Bitboard checkers;
+    // Check information, once per position (Stockfish's set_check_info): the pieces of either
+    // colour that alone shield each king from a slider, and the squares from which each piece
+    // type of the side to move would check the other king. The side to move's blockers (its
+    // pins) are set by every move, for move generation and legality; the rest, which only
+    // givesCheck reads, on its first call in the position (perft never asks for it).
+    Bitboard kingBlockers[COLOR_NB];
+    Bitboard checkSquares[PIECE_TYPE_NB];
+    bool checkInfoComplete;
 };
 
 class Position {
@@ -88,6 +96,8 @@ public:
     // The dense material index, or OVERFLOW_INDEX when some count is out of the table's range.
     int materialIndex() const { return st->materialOverflow ? materialindex::OVERFLOW_INDEX : st->materialIndex; }
     Bitboard checkers() const { return st->checkers; }
+    // Our pieces that may not leave the line to our king: the pinned ones.
+    Bitboard pinned() const { return st->kingBlockers[side] & pieces(side); }
     bool inCheck() const { return st->checkers != 0; }
     int castlingRights() const { return st->castlingRights; }
     bool canCastle(int cr) const { return st->castlingRights & cr; }
@@ -106,7 +116,9 @@ public:
     Bitboard blockersFor(Square s, Bitboard sliders, Bitboard* pinners = nullptr) const;
 
     // Moves
-    void makeMove(Move m);
+    // `givesCheck`, when the caller already knows it, saves looking for checkers after a quiet one.
+    void makeMove(Move m) { makeMove(m, givesCheck(m)); }
+    void makeMove(Move m, bool givesCheck);
     void unmakeMove(Move m);
     void makeNullMove();
     void unmakeNullMove();
@@ -157,6 +169,12 @@ private:
     void castle(bool doIt, Color us, Square kingFrom, Square rookFrom, Square& kingTo, Square& rookTo);
     bool epCapturePossible(Square epSq, Color capturer) const;
     void computeState(StateInfo& s) const;
+    void setPins(StateInfo& s) const;
+    void completeCheckInfo(StateInfo& s) const;
+    const StateInfo& checkInfo() const {
+        if (!st->checkInfoComplete) completeCheckInfo(*st);
+        return *st;
+    }
     std::string validate() const;
 
     Bitboard byType[PIECE_TYPE_NB];

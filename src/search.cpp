@@ -295,12 +295,12 @@ SearchInfo Worker::infoFor(const RootMove& rm, int depth, Value v) const {
 // The one place the search makes a move (or a null move): what the children read of it (the move
 // and its continuation history), the node count, and the table's bucket for the new position
 // fetched from memory while the child does its first work.
-void Worker::makeMove(Position& pos, Stack* ss, Move move) {
+void Worker::makeMove(Position& pos, Stack* ss, Move move, bool givesCheck) {
     ss->currentMove = move;
     ss->continuationHistory = move == MOVE_NULL ? &histories.continuation[NO_PIECE][0]
                                                 : &histories.continuation[pos.movedPiece(move)][toSq(move)];
     if (move == MOVE_NULL) pos.makeNullMove();
-    else pos.makeMove(move);
+    else pos.makeMove(move, givesCheck);
     pool.tt.prefetch(pos.key());
     // Only this thread writes its counter (others read it): a plain increment, not a locked one.
     nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
@@ -457,7 +457,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             pos.hasNonPawnMaterial(us) && beta > VALUE_MATED_IN_MAX_PLY && (ply >= nmpMinPly || us != nmpColor) &&
             !isBoxedIn(us)) {
             int R = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + std::min((eval - beta) / NMP_EVAL_DIVISOR, 3);
-            makeMove(pos, ss, MOVE_NULL);
+            makeMove(pos, ss, MOVE_NULL, false);
             Value nullValue = -search<NON_PV>(pos, ss + 1, -beta, -beta + 1, depth - R, !cutNode);
             pos.unmakeNullMove();
             if (nullValue >= beta && !stopRequested()) {
@@ -534,7 +534,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         } else if (givesCheck && ply < 2 * rootDepth) extension = 1;
         newDepth += extension;
 
-        makeMove(pos, ss, move);
+        makeMove(pos, ss, move, givesCheck);
 
         Value value = -VALUE_INFINITE;
         // Late move reductions: later moves are searched shallower with a null window first.
@@ -676,7 +676,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
             if (!pos.seeGe(move, 0)) continue;
         }
 
-        makeMove(pos, ss, move);
+        makeMove(pos, ss, move, givesCheck);
         Value value = -qsearch<nodeType>(pos, ss + 1, -beta, -alpha, depth - 1);
         pos.unmakeMove(move);
         if (stopRequested()) return VALUE_ZERO;

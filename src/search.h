@@ -127,7 +127,7 @@ private:
     void reportIteration(int depth, Value alpha, Value beta) const;
     SearchInfo infoFor(const RootMove& rm, int depth, Value v) const;
     void updatePv(int ply, Move move);
-    void makeMove(Position& pos, Stack* ss, Move move);
+    void makeMove(Position& pos, Stack* ss, Move move, bool givesCheck);
     bool stopRequested() const;
 
     std::size_t index;
