@@ -82,6 +82,18 @@ void MovePicker::scoreEvasions() {
     }
 }
 
+// Quiet moves best first, equal scores in generation order: a stable sort, as std::stable_sort
+// gives, but by insertion, which needs no buffer (std::stable_sort allocates one at every node)
+// and is quick on lists of a few dozen moves.
+void MovePicker::sortBestFirst(ScoredMove* begin, ScoredMove* last) {
+    for (ScoredMove* p = begin + 1; p < last; ++p) {
+        const ScoredMove moving = *p;
+        ScoredMove* q = p;
+        for (; q != begin && (q - 1)->score < moving.score; --q) *q = *(q - 1);
+        *q = moving;
+    }
+}
+
 // Selection of the best remaining move: cheaper than sorting when a cutoff comes early.
 Move MovePicker::bestFromRange(ScoredMove* begin, ScoredMove* last) {
     std::swap(*begin, *std::max_element(begin, last,
@@ -138,7 +150,7 @@ Move MovePicker::next() {
         cur = badCapturesEnd;
         fill(generate<QUIETS>(pos, buffer));
         scoreQuiets();
-        std::stable_sort(cur, end, [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
+        sortBestFirst(cur, end);
         ++stage;
         [[fallthrough]];
 

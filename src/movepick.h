@@ -50,6 +50,7 @@ private:
     void scoreQuiets();
     void scoreEvasions();
     Move bestFromRange(ScoredMove* begin, ScoredMove* end);
+    static void sortBestFirst(ScoredMove* begin, ScoredMove* last);
     bool isRefutation(Move m) const;
 
     const Position& pos;
