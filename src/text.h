@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <optional>
@@ -26,6 +27,14 @@ inline bool parseInt(const std::string& s, long long& out) {
         if (!std::isdigit(static_cast<unsigned char>(s[k]))) return false;
     out = std::stoll(s);
     return true;
+}
+
+// "1h02m03s": a long job's time taken or left.
+inline std::string duration(double seconds) {
+    const long s = long(seconds);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%ldh%02ldm%02lds", s / 3600, s / 60 % 60, s % 60);
+    return buf;
 }
 
 // The fields of a separated list: "a,b" -> {"a", "b"}; empty fields are kept ("a,,b").

@@ -228,13 +228,6 @@ std::string planChunks(Shared& shared, const std::function<void(const std::strin
     return "";
 }
 
-std::string duration(double seconds) {
-    char buf[32];
-    const long s = long(seconds);
-    std::snprintf(buf, sizeof buf, "%ldh%02ldm%02lds", s / 3600, s / 60 % 60, s % 60);
-    return buf;
-}
-
 }  // namespace
 
 std::string runDatagen(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress) {
@@ -268,10 +261,11 @@ std::string runDatagen(const std::vector<std::string>& args, const std::function
                 fraction = std::max(
                     fraction, positions / double(std::max<std::uint64_t>(
                                               1, cfg.positions - std::min(cfg.positions, shared.positionsBefore))));
-            progress("datagen: games " + std::to_string(shared.gamesDone.load()) + "/" +
-                     std::to_string(shared.gamesToPlay) + ", positions " + std::to_string(shared.positions.load()) +
-                     ", " + std::to_string(long(positions / elapsed)) + " positions/s, " +
-                     (fraction > 0 ? "about " + duration(elapsed * (1 - fraction) / fraction) + " left" : "starting"));
+            progress(
+                "datagen: games " + std::to_string(shared.gamesDone.load()) + "/" + std::to_string(shared.gamesToPlay) +
+                ", positions " + std::to_string(shared.positions.load()) + ", " +
+                std::to_string(long(positions / elapsed)) + " positions/s, " +
+                (fraction > 0 ? "about " + text::duration(elapsed * (1 - fraction) / fraction) + " left" : "starting"));
         }
     });
     for (std::thread& t : workers) t.join();
@@ -283,6 +277,6 @@ std::string runDatagen(const std::vector<std::string>& args, const std::function
     reporter.join();
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     progress("datagen: done, " + std::to_string(shared.gamesDone.load()) + " games, " +
-             std::to_string(shared.positions.load()) + " positions in " + duration(elapsed) + " -> " + cfg.out);
+             std::to_string(shared.positions.load()) + " positions in " + text::duration(elapsed) + " -> " + cfg.out);
     return "";
 }

@@ -4,43 +4,18 @@
 #include <fstream>
 #include <iterator>
 
+#include "bytes.h"
+
 namespace gamefile {
+
+using bytes::checksum;
+using bytes::Cursor;
+using bytes::put;
 
 namespace {
 
 constexpr std::uint32_t MAGIC = 0x31474251;  // "QBG1" in file order
 constexpr std::size_t HEADER_BYTES = 4 + 8 + 8 + 4 + 4 + 4;
-
-// FNV-1a: a check that a chunk was written whole, not a guard against tampering.
-std::uint32_t checksum(const char* data, std::size_t size) {
-    std::uint32_t h = 2166136261u;
-    for (std::size_t i = 0; i < size; ++i) h = (h ^ std::uint8_t(data[i])) * 16777619u;
-    return h;
-}
-
-template <class T>
-void put(std::string& out, T value) {
-    for (std::size_t i = 0; i < sizeof(T); ++i) out += char(std::uint64_t(value) >> (8 * i) & 0xFF);
-}
-
-// Reads little-endian integers from a byte range; `ok` turns false once a read would pass the end.
-struct Cursor {
-    const char* at;
-    const char* end;
-    bool ok = true;
-
-    template <class T>
-    T get() {
-        if (std::size_t(end - at) < sizeof(T)) {
-            ok = false;
-            return T(0);
-        }
-        std::uint64_t v = 0;
-        for (std::size_t i = 0; i < sizeof(T); ++i) v |= std::uint64_t(std::uint8_t(at[i])) << (8 * i);
-        at += sizeof(T);
-        return T(v);
-    }
-};
 
 bool decodeGames(Cursor c, std::vector<Game>& games) {
     while (c.ok && c.at < c.end) {
