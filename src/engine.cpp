@@ -1,5 +1,6 @@
 #include "engine.h"
 
+#include <cstdio>
 #include <sstream>
 
 #include "attacks.h"
@@ -71,6 +72,18 @@ Engine::Engine() {
               threads.analysis = v.asBool();
               return std::string();
           }));
+    // The evaluation, with Stockfish's names: the network (the embedded one unless EvalFile names
+    // another) or, with Use NNUE off, the hand-written evaluation.
+    o.add("Use NNUE", Option::check(false, [this](const Option&) { return selectNetwork(); }).whenIdle());
+    o.add("EvalFile", Option::string(nnue::EMBEDDED_NAME, [this](const Option& v) {
+                          std::unique_ptr<nnue::Network> loaded;
+                          if (v.asString() != nnue::EMBEDDED_NAME && !v.asString().empty()) {
+                              loaded = std::make_unique<nnue::Network>();
+                              if (std::string why = nnue::load(v.asString(), *loaded); !why.empty()) return why;
+                          }
+                          fileNetwork = std::move(loaded);
+                          return selectNetwork();
+                      }).whenIdle());
     // Syzygy tablebases, with Stockfish's names and meanings (rootprobe.h, search.cpp).
     o.add("SyzygyPath", Option::string("", [this](const Option& v) {
                             std::string summary;
@@ -198,6 +211,19 @@ std::string Engine::describePosition() const {
     if (syzygy::probeWdl(probed, wdl)) text += "Tablebases WDL: " + std::to_string(int(wdl)) + "\n";
     if (syzygy::probeDtz(probed, dtz)) text += "Tablebases DTZ: " + std::to_string(dtz) + "\n";
     return text;
+}
+
+std::string Engine::selectNetwork() {
+    if (!optionList["Use NNUE"].asBool()) {
+        threads.network = nullptr;
+        return "";
+    }
+    threads.network = fileNetwork ? fileNetwork.get() : &nnue::embedded();
+    char checksum[16];
+    std::snprintf(checksum, sizeof checksum, "%08x", threads.network->checksum);
+    say("NNUE evaluation using " + (fileNetwork ? optionList["EvalFile"].asString() : nnue::EMBEDDED_NAME) +
+        " (checksum " + checksum + ")");
+    return "";
 }
 
 std::string Engine::remakeHash(std::size_t mb) {

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,8 @@ public:
     void joinCluster();
 #endif
     const std::string& placement() const { return threads.placement(); }
+    // The network the search evaluates with, or none (Use NNUE, EvalFile).
+    const nnue::Network* network() const { return threads.network; }
 
 private:
     // A new table of `mb` megabytes, cleared (in a cluster, the machine's ranks make it together).
@@ -73,8 +76,12 @@ private:
         if (message) message(text);
     }
 
+    // Use NNUE and EvalFile: which network the search uses.
+    std::string selectNetwork();
+
     Position pos;
     ThreadPool threads;
+    std::unique_ptr<nnue::Network> fileNetwork;  // from EvalFile; none: the embedded one
     OptionsMap optionList;
     SearchCallbacks reporting;
     std::function<void(const std::string&)> message;

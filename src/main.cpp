@@ -11,6 +11,7 @@
 #include "cluster.h"
 #include "datagen/data.h"
 #include "datagen/datagen.h"
+#include "nnue/trainer.h"
 #include "engine.h"
 #include "eval/tuner.h"
 #include "tunable.h"
@@ -29,6 +30,7 @@ std::optional<int> runTool(int argc, char** argv) {
     if (tool == "datagen") why = runDatagen(args, toStderr);
     else if (tool == "data") why = runData(args, toStdout);
     else if (tool == "tune") why = tuner::run(args, toStderr);
+    else if (tool == "train") why = nnue::runTrain(args, toStderr);
     else if (tool == "tunables") {
         const std::string spsa = tunable::spsaInput();
         if (spsa.empty()) why = "no tunables in this build: configure with -DQUADBIT_TUNING=ON";

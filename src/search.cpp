@@ -156,6 +156,8 @@ void Worker::iterativeDeepening() {
     }
 
     Position pos = rootPos;
+    network = pool.network;
+    if (network) accumulators.reset(pos, *network);
     const SearchLimits& limits = pool.limits;
     // A weaker level searches several lines to choose among (only the main thread's count).
     Skill skill(isMain() ? pool.skillLevel : Skill::MAX_LEVEL, std::uint64_t(now()) ^ rootPos.key());
@@ -299,11 +301,24 @@ void Worker::makeMove(Position& pos, Stack* ss, Move move, bool givesCheck) {
     ss->currentMove = move;
     ss->continuationHistory = move == MOVE_NULL ? &histories.continuation[NO_PIECE][0]
                                                 : &histories.continuation[pos.movedPiece(move)][toSq(move)];
+    if (network) accumulators.push(pos, move);
     if (move == MOVE_NULL) pos.makeNullMove();
     else pos.makeMove(move, givesCheck);
     pool.tt.prefetch(pos.key());
     // Only this thread writes its counter (others read it): a plain increment, not a locked one.
     nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+}
+
+void Worker::unmakeMove(Position& pos, Move move) {
+    if (move == MOVE_NULL) pos.unmakeNullMove();
+    else pos.unmakeMove(move);
+    if (network) accumulators.pop();
+}
+
+// The network's score with the seeds' knowledge on top (eval.h), or the hand-written evaluation.
+Value Worker::evaluatePosition(const Position& pos) {
+    if (!network) return evaluate(pos, evalCache);
+    return withKnowledge(pos, evalCache, accumulators.evaluate(pos, *network));
 }
 
 // The line below `ply` becomes `move` followed by the child's line.
@@ -330,6 +345,7 @@ Move Worker::ponderMove(const std::vector<Move>& pv) {
     Value guessValue = -VALUE_INFINITE;
     for (Move m : replies) {
         pos.makeMove(m);
+        if (network) accumulators.reset(pos, *network);
         const Value v = -evaluatePosition(pos);
         pos.unmakeMove(m);
         if (v > guessValue) {
@@ -459,7 +475,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             int R = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + std::min((eval - beta) / NMP_EVAL_DIVISOR, 3);
             makeMove(pos, ss, MOVE_NULL, false);
             Value nullValue = -search<NON_PV>(pos, ss + 1, -beta, -beta + 1, depth - R, !cutNode);
-            pos.unmakeNullMove();
+            unmakeMove(pos, MOVE_NULL);
             if (nullValue >= beta && !stopRequested()) {
                 if (nullValue >= VALUE_TB_WIN_IN_MAX_PLY) nullValue = beta;  // no unproven mate or table win
                 if (nmpMinPly || depth < NMP_VERIFY_DEPTH) return nullValue;
@@ -554,7 +570,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         if (pvNode && (moveCount == 1 || (value > alpha && (rootNode || value < beta))))
             value = -search<PV>(pos, ss + 1, -beta, -alpha, newDepth, false);
 
-        pos.unmakeMove(move);
+        unmakeMove(pos, move);
         if (stopRequested()) return VALUE_ZERO;
 
         if (rootNode) {
@@ -678,7 +694,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
 
         makeMove(pos, ss, move, givesCheck);
         Value value = -qsearch<nodeType>(pos, ss + 1, -beta, -alpha, depth - 1);
-        pos.unmakeMove(move);
+        unmakeMove(pos, move);
         if (stopRequested()) return VALUE_ZERO;
 
         if (value > bestValue) {

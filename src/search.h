@@ -10,6 +10,7 @@
 
 #include "eval/eval.h"
 #include "movepick.h"
+#include "nnue/accumulator.h"
 #include "position.h"
 #include "timeman.h"
 #include "wdl.h"
@@ -119,7 +120,7 @@ private:
     template <NodeType nodeType>
     Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int depth = 0);
 
-    Value evaluatePosition(const Position& pos) { return evaluate(pos, evalCache); }
+    Value evaluatePosition(const Position& pos);
     void updateQuietStats(const Position& pos, Stack* ss, Move best, const Move* quiets, int quietCount, int bonus);
     void updateCaptureStats(const Position& pos, Move best, const Move* captures, int captureCount, int bonus);
     void updateContinuation(Stack* ss, Piece pc, Square to, int bonus);
@@ -128,11 +129,14 @@ private:
     SearchInfo infoFor(const RootMove& rm, int depth, Value v) const;
     void updatePv(int ply, Move move);
     void makeMove(Position& pos, Stack* ss, Move move, bool givesCheck);
+    void unmakeMove(Position& pos, Move move);
     bool stopRequested() const;
 
     std::size_t index;
     ThreadPool& pool;
     EvalCache evalCache;
+    nnue::AccumulatorStack accumulators;
+    const nnue::Network* network = nullptr;  // the pool's, for this search
     MoveHistories histories;
     std::uint64_t callsUntilTimeCheck = 0;
     std::uint64_t nodeLimit = 0;  // this thread's, checked at every node once depth 1 is done

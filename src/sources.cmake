@@ -7,6 +7,8 @@ get_filename_component(QUADBIT_ROOT "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
 file(GLOB_RECURSE QUADBIT_SOURCES CONFIGURE_DEPENDS ${QUADBIT_ROOT}/src/*.cpp ${QUADBIT_ROOT}/simd/*.cpp)
 list(REMOVE_ITEM QUADBIT_SOURCES ${QUADBIT_ROOT}/src/main.cpp)
 set(QUADBIT_MAIN ${QUADBIT_ROOT}/src/main.cpp)
+# The network built into the engine (src/nnue/embedded.cpp).
+set(QUADBIT_DEFAULT_NETWORK ${QUADBIT_ROOT}/src/nnue/default.nnue)
 
 find_package(Threads REQUIRED)
 find_package(PkgConfig REQUIRED)
@@ -24,6 +26,9 @@ function(quadbit_core name)
   target_link_options(${name} PUBLIC ${ARG_LINK_OPTIONS})
   target_compile_definitions(${name} PUBLIC ${ARG_DEFINITIONS})
   target_link_libraries(${name} PUBLIC Threads::Threads PkgConfig::HWLOC ${ARG_LIBRARIES})
+  target_compile_definitions(${name} PRIVATE QUADBIT_DEFAULT_NETWORK="${QUADBIT_DEFAULT_NETWORK}")
+  set_property(SOURCE ${QUADBIT_ROOT}/src/nnue/embedded.cpp TARGET_DIRECTORY ${name} APPEND
+               PROPERTY OBJECT_DEPENDS ${QUADBIT_DEFAULT_NETWORK})
   if(ARG_NO_IPO)
     set_target_properties(${name} PROPERTIES INTERPROCEDURAL_OPTIMIZATION OFF)
   endif()

@@ -113,6 +113,9 @@ public:
     std::atomic<bool> analysis{false};  // UCI_AnalyseMode: report aspiration re-searches and the current move early
     std::atomic<bool> showWdl{false};   // UCI_ShowWDL; both may change while a search reports
     SearchCallbacks callbacks;
+    // The network the search evaluates with (Use NNUE, EvalFile); none: the hand-written
+    // evaluation. Set only while no search runs.
+    const nnue::Network* network = nullptr;
     // Syzygy options (SyzygyProbeLimit, SyzygyProbeDepth, Syzygy50MoveRule), and what they mean
     // for the current search: the search probes positions of at most `cardinality` pieces (0: none).
     struct Tablebases {

@@ -195,7 +195,7 @@ bool Session::execute(const std::string& line) {
         std::string why = cmd == "bench" ? runBench(engine, args, print) : runSpeedtest(engine, args, print);
         if (!why.empty()) error(why);
     } else if (cmd == "d") send(engine.describePosition());
-    else if (cmd == "eval") send(evalTrace(engine.position()));
+    else if (cmd == "eval") send(evalTrace(engine.position(), engine.network()));
     else if (cmd == "perft") {  // shorthand of `go perft N`
         std::string depth;
         in >> depth;

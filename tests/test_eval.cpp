@@ -228,7 +228,7 @@ TEST_CASE("eval: K+B+N v K and K+R v K are mated within the fifty-move rule in s
 TEST_CASE("eval: the eval table is aligned and shows the pawn terms of each side", "[eval]") {
     Position pos;
     pos.setFen("4k3/pp4p1/8/2P5/8/1P6/P4PPP/4K3 w - - 0 1");
-    std::istringstream table(evalTrace(pos));
+    std::istringstream table(evalTrace(pos, nullptr));
     std::vector<std::string> rows;
     for (std::string line; std::getline(table, line) && !line.empty();) rows.push_back(line);
     // Every row of the table has its column separators in the same places as the header.

@@ -424,3 +424,42 @@ TEST_CASE("uci: once a mate is found, the search goes on to the shortest", "[uci
         REQUIRE(lastScore(e.readUntil("bestmove", 60000)) == "mate " + std::to_string(mate));
     }
 }
+
+TEST_CASE("uci: Use NNUE and EvalFile choose the evaluation; a bad file changes nothing", "[uci][nnue]") {
+    EngineProcess e;
+    const auto finalLine = [&] {
+        e.send("eval");
+        for (const auto& l : e.readUntil("Final evaluation"))
+            if (startsWith(l, "Final evaluation")) return l;
+        return std::string();
+    };
+    e.send("position startpos moves e2e4");
+    const std::string handWritten = finalLine();
+    REQUIRE(handWritten.find("network") == std::string::npos);
+
+    e.send("setoption name Use NNUE value true");
+    auto lines = e.sync();
+    REQUIRE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+        return l.find("NNUE evaluation using <embedded>") != std::string::npos;
+    }));
+    const std::string embedded = finalLine();
+    REQUIRE(embedded.find("network") != std::string::npos);
+
+    for (const char* bad : {"setoption name EvalFile value /no/such/file.nnue",
+                            "setoption name EvalFile value " QUADBIT_SOURCE_DIR "/README.md"}) {
+        INFO(bad);
+        e.send(bad);
+        REQUIRE(errorsIn(e.sync()).size() == 1);
+        REQUIRE(finalLine() == embedded);
+    }
+    e.send("setoption name EvalFile value " QUADBIT_SOURCE_DIR "/src/nnue/default.nnue");
+    REQUIRE(errorsIn(e.sync()).empty());
+    REQUIRE(finalLine() == embedded);
+    e.send("go depth 6");
+    REQUIRE(isLegal("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", bestMoveOf(e.readUntil("bestmove"))));
+
+    e.send("setoption name Use NNUE value false");
+    REQUIRE(finalLine() == handWritten);
+    e.send("quit");
+    REQUIRE(e.waitExit() == 0);
+}

@@ -425,6 +425,12 @@ Value Evaluation<Tracing>::value() {
     return pos.sideToMove() == WHITE ? v : -v;
 }
 
+std::string pawnsText(Value v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.2f", v / 100.0);
+    return buf;
+}
+
 std::string formatPawns(int cp) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%+6.2f", cp / 100.0);
@@ -435,6 +441,21 @@ std::string formatPawns(int cp) {
 
 Value evaluate(const Position& pos, EvalCache& cache) { return Evaluation<false>(pos, &cache.pawns, nullptr).value(); }
 
+Value withKnowledge(const Position& pos, EvalCache& cache, Value network) {
+    const material::Entry me = material::probe(pos);
+    const endgame::Id id = me.endgameId();
+    const Color us = pos.sideToMove();
+    if (endgame::isEvaluator(id)) {
+        const Value v = endgame::evaluate(id, me.strongSide(), pos);
+        if (v != VALUE_NONE) return us == WHITE ? v : -v;
+    }
+    const Color leader = network >= 0 ? us : ~us;
+    int scale = me.scale[leader];
+    if (id != endgame::NONE && me.appliesTo(leader))
+        scale = endgame::scale(id, leader, pos, cache.pawns.probe(pos), scale);
+    return std::clamp(network * scale / SCALE_NORMAL, -VALUE_TB_WIN_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1);
+}
+
 Value evaluateWeights(const Position& pos, EvalTrace& weights) {
     Trace trace;
     trace.weights = &weights;
@@ -442,7 +463,7 @@ Value evaluateWeights(const Position& pos, EvalTrace& weights) {
     return pos.sideToMove() == WHITE ? v : -v;
 }
 
-std::string evalTrace(const Position& pos) {
+std::string evalTrace(const Position& pos, const nnue::Network* network) {
     Trace trace;
     Evaluation<true> e(pos, nullptr, &trace);
     Value v = e.value();
@@ -467,8 +488,15 @@ std::string evalTrace(const Position& pos) {
         out << "\nPhase: " << e.phase << "/" << MAX_PHASE << ", scale factor: " << e.scale << "/" << SCALE_NORMAL
             << "\n";
     }
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%+.2f", v / 100.0);
-    out << "Final evaluation: " << buf << " (white side)";
+    const auto white = [&](Value stm) { return pawnsText(pos.sideToMove() == WHITE ? stm : -stm); };
+    if (!network) {
+        out << "Final evaluation: " << pawnsText(v) << " (white side)";
+        return out.str();
+    }
+    out << "Hand-written evaluation: " << pawnsText(v) << " (white side)\n";
+    const Value raw = network->evaluate(pos);
+    EvalCache cache;
+    out << "Network: " << white(raw) << " (white side)\nFinal evaluation: " << white(withKnowledge(pos, cache, raw))
+        << " (white side, the network with the seeds' knowledge)";
     return out.str();
 }

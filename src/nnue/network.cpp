@@ -1,0 +1,120 @@
+#include "nnue/network.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+
+#include "bytes.h"
+#include "simd/nnue.h"
+
+namespace nnue {
+
+namespace {
+
+constexpr std::uint32_t MAGIC = 0x4e4e4251;  // "QBNN" in file order
+constexpr std::uint32_t VERSION = 1, ARCHITECTURE = 1;
+constexpr std::size_t PAYLOAD_BYTES =
+    sizeof(std::int16_t) * (INPUTS * HIDDEN + HIDDEN + COLOR_NB * HIDDEN) + sizeof(std::int32_t);
+
+static_assert(HIDDEN % simd::LANE_MULTIPLE == 0);
+
+}  // namespace
+
+void Network::refresh(const Position& pos, Color perspective, std::int16_t* values) const {
+    const std::int16_t* rows[32];
+    int count = 0;
+    for (Bitboard b = pos.pieces(); b;) {
+        const Square s = popLsb(b);
+        rows[count++] = featureWeights[featureIndex(perspective, pos.pieceOn(s), s)];
+    }
+    simd::updateRows(values, featureBiases, rows, count, nullptr, 0, HIDDEN);
+}
+
+Value Network::output(const std::int16_t* us, const std::int16_t* them) const {
+    std::int64_t sum;
+    if (activation == Activation::CLIPPED_RELU)
+        sum = std::int64_t(simd::dotClipped(us, outputWeights[0], HIDDEN, qa)) +
+              simd::dotClipped(them, outputWeights[1], HIDDEN, qa);
+    else  // squared: QA * QA * QB, brought back to QA * QB
+        sum = (std::int64_t(simd::dotSquaredClipped(us, outputWeights[0], HIDDEN, qa)) +
+               simd::dotSquaredClipped(them, outputWeights[1], HIDDEN, qa)) /
+              qa;
+    return Value((sum + outputBias) * scale / (qa * qb));
+}
+
+Value Network::evaluate(const Position& pos) const {
+    alignas(64) std::int16_t values[COLOR_NB][HIDDEN];
+    refresh(pos, WHITE, values[WHITE]);
+    refresh(pos, BLACK, values[BLACK]);
+    const Color us = pos.sideToMove();
+    return output(values[us], values[~us]);
+}
+
+std::string encode(const Network& net) {
+    std::string payload;
+    payload.reserve(PAYLOAD_BYTES);
+    for (const auto& row : net.featureWeights)
+        for (std::int16_t w : row) bytes::put(payload, w);
+    for (std::int16_t b : net.featureBiases) bytes::put(payload, b);
+    for (const auto& half : net.outputWeights)
+        for (std::int16_t w : half) bytes::put(payload, w);
+    bytes::put(payload, net.outputBias);
+
+    std::string out;
+    for (std::uint32_t field :
+         {MAGIC, VERSION, ARCHITECTURE, std::uint32_t(INPUTS), std::uint32_t(HIDDEN), std::uint32_t(net.activation)})
+        bytes::put(out, field);
+    for (std::int32_t field : {net.qa, net.qb, net.scale}) bytes::put(out, field);
+    bytes::put(out, std::uint32_t(payload.size()));
+    bytes::put(out, bytes::checksum(payload.data(), payload.size()));
+    return out + payload;
+}
+
+std::string decode(const std::string& data, Network& net) {
+    bytes::Cursor c{data.data(), data.data() + data.size()};
+    if (c.get<std::uint32_t>() != MAGIC) return "not a Quadbit network file";
+    if (std::uint32_t v = c.get<std::uint32_t>(); v != VERSION)
+        return "network format version " + std::to_string(v) + ", this engine reads " + std::to_string(VERSION);
+    const std::uint32_t architecture = c.get<std::uint32_t>(), inputs = c.get<std::uint32_t>(),
+                        hidden = c.get<std::uint32_t>(), activation = c.get<std::uint32_t>();
+    if (architecture != ARCHITECTURE || inputs != INPUTS || hidden != HIDDEN || activation > 1)
+        return "network architecture " + std::to_string(architecture) + " (" + std::to_string(inputs) + " -> " +
+               std::to_string(hidden) + ") x 2 -> 1, activation " + std::to_string(activation) +
+               "; this engine runs architecture 1, (768 -> " + std::to_string(HIDDEN) + ") x 2 -> 1";
+    const std::int32_t qa = c.get<std::int32_t>(), qb = c.get<std::int32_t>(), scale = c.get<std::int32_t>();
+    if (qa <= 0 || qa > 32767 || qb <= 0 || scale <= 0) return "network quantisation out of range";
+    const std::uint32_t size = c.get<std::uint32_t>(), sum = c.get<std::uint32_t>();
+    if (!c.ok || size != PAYLOAD_BYTES || std::size_t(c.end - c.at) != size)
+        return "network file cut short or too long (" + std::to_string(data.size()) + " bytes)";
+    if (bytes::checksum(c.at, size) != sum) return "network file checksum mismatch";
+
+    auto loaded = std::make_unique<Network>();
+    loaded->activation = Activation(activation);
+    loaded->qa = qa;
+    loaded->qb = qb;
+    loaded->scale = scale;
+    loaded->checksum = sum;
+    for (auto& row : loaded->featureWeights)
+        for (std::int16_t& w : row) w = c.get<std::int16_t>();
+    for (std::int16_t& b : loaded->featureBiases) b = c.get<std::int16_t>();
+    for (auto& half : loaded->outputWeights)
+        for (std::int16_t& w : half) w = c.get<std::int16_t>();
+    loaded->outputBias = c.get<std::int32_t>();
+    // The squared activation multiplies in int16 (simd/nnue.h): QA times a weight must fit.
+    if (loaded->activation == Activation::SQUARED_CLIPPED_RELU)
+        for (const auto& half : loaded->outputWeights)
+            for (std::int16_t w : half)
+                if (std::abs(w) * qa > 32767) return "network output weight " + std::to_string(w) + " too large";
+    net = *loaded;
+    return "";
+}
+
+std::string load(const std::string& path, Network& net) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "cannot open network file " + path;
+    const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string why = decode(data, net);
+    return why.empty() ? why : path + ": " + why;
+}
+
+}  // namespace nnue

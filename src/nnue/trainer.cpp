@@ -1,0 +1,346 @@
+#include "nnue/trainer.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <thread>
+
+#include "datagen/gamefile.h"
+#include "text.h"
+
+namespace nnue {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A training position in 32 bytes: the occupied squares, then each piece in square order (a
+// nibble each), the search's score and the game's result (both for the side to move).
+struct Sample {
+    Bitboard occupied;
+    std::uint8_t pieces[16];
+    std::int16_t score;
+    std::uint8_t result;  // the side to move's points times two
+    std::uint8_t sideToMove;
+    std::uint32_t padding;
+};
+static_assert(sizeof(Sample) == 32);
+
+Sample pack(const Position& pos, Value whiteScore, double whiteResult) {
+    Sample s{pos.pieces(), {}, 0, 0, std::uint8_t(pos.sideToMove()), 0};
+    int k = 0;
+    for (Bitboard b = pos.pieces(); b; ++k) s.pieces[k / 2] |= pos.pieceOn(popLsb(b)) << (4 * (k % 2));
+    const bool white = pos.sideToMove() == WHITE;
+    s.score = std::int16_t(white ? whiteScore : -whiteScore);
+    s.result = std::uint8_t(std::lround(2 * (white ? whiteResult : 1 - whiteResult)));
+    return s;
+}
+
+// The inputs of both sides, the side to move's first; returns how many each has.
+int features(const Sample& s, int (&us)[32], int (&them)[32]) {
+    const Color stm = Color(s.sideToMove);
+    int k = 0;
+    for (Bitboard b = s.occupied; b; ++k) {
+        const Square sq = popLsb(b);
+        const Piece pc = Piece(s.pieces[k / 2] >> (4 * (k % 2)) & 15);
+        us[k] = featureIndex(stm, pc, sq);
+        them[k] = featureIndex(~stm, pc, sq);
+    }
+    return k;
+}
+
+float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+
+// The activation in float: the quantised network clamps to [0, QA], i.e. [0, 1] here.
+float activate(Activation a, float x) {
+    const float c = std::clamp(x, 0.0f, 1.0f);
+    return a == Activation::CLIPPED_RELU ? c : c * c;
+}
+float activateSlope(Activation a, float x) {
+    if (x <= 0.0f || x >= 1.0f) return 0.0f;
+    return a == Activation::CLIPPED_RELU ? 1.0f : 2.0f * x;
+}
+
+using P = FloatNetwork;
+
+// The first layer's values of one side: the biases plus one row per input.
+void accumulate(const std::vector<float>& w, const int* inputs, int count, float* acc) {
+    std::copy_n(w.data() + P::FEATURE_BIASES, HIDDEN, acc);
+    for (int k = 0; k < count; ++k) {
+        const float* row = w.data() + P::FEATURE_WEIGHTS + std::size_t(inputs[k]) * HIDDEN;
+        for (int i = 0; i < HIDDEN; ++i) acc[i] += row[i];
+    }
+}
+
+struct Forward {
+    float acc[COLOR_NB][HIDDEN];  // [0] the side to move
+    float output;
+};
+
+void forward(const FloatNetwork& net, const int* us, const int* them, int count, Forward& f) {
+    const std::vector<float>& w = net.params;
+    accumulate(w, us, count, f.acc[0]);
+    accumulate(w, them, count, f.acc[1]);
+    float sum = w[P::OUTPUT_BIAS];
+    for (int side = 0; side < 2; ++side)
+        for (int i = 0; i < HIDDEN; ++i)
+            sum += activate(net.activation, f.acc[side][i]) * w[P::OUTPUT_WEIGHTS + side * HIDDEN + i];
+    f.output = sum;
+}
+
+float target(const Sample& s, double wdl, int scale) {
+    return float(wdl * s.result / 2.0 + (1.0 - wdl) * sigmoid(float(s.score) / float(scale)));
+}
+
+// One sample's loss, and its gradient added to `grad`, touching only the rows of its inputs.
+float backward(const FloatNetwork& net, const Sample& s, double wdl, int scale, std::vector<float>& grad) {
+    int us[32], them[32];
+    const int count = features(s, us, them);
+    Forward f;
+    forward(net, us, them, count, f);
+    const float p = sigmoid(f.output), error = p - target(s, wdl, scale);
+    const float dOut = 2.0f * error * p * (1.0f - p);
+    const std::vector<float>& w = net.params;
+    grad[P::OUTPUT_BIAS] += dOut;
+    for (int side = 0; side < 2; ++side) {
+        const int* inputs = side == 0 ? us : them;
+        float dAcc[HIDDEN];
+        for (int i = 0; i < HIDDEN; ++i) {
+            const float a = f.acc[side][i];
+            grad[P::OUTPUT_WEIGHTS + side * HIDDEN + i] += dOut * activate(net.activation, a);
+            dAcc[i] = dOut * w[P::OUTPUT_WEIGHTS + side * HIDDEN + i] * activateSlope(net.activation, a);
+            grad[P::FEATURE_BIASES + i] += dAcc[i];
+        }
+        for (int k = 0; k < count; ++k) {
+            float* row = grad.data() + P::FEATURE_WEIGHTS + std::size_t(inputs[k]) * HIDDEN;
+            for (int i = 0; i < HIDDEN; ++i) row[i] += dAcc[i];
+        }
+    }
+    return error * error;
+}
+
+// Runs body(thread, begin, end) over [0, n) split among `threads` threads.
+template <class Body>
+void parallelFor(int threads, std::size_t n, Body body) {
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back([&, t] { body(t, n * t / threads, n * (t + 1) / threads); });
+    for (auto& th : pool) th.join();
+}
+
+double meanLoss(const FloatNetwork& net, const std::vector<Sample>& samples, const TrainConfig& cfg, int scale) {
+    if (samples.empty()) return 0;
+    std::vector<double> sums(cfg.threads, 0.0);
+    parallelFor(cfg.threads, samples.size(), [&](int t, std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            int us[32], them[32];
+            const int count = features(samples[i], us, them);
+            Forward f;
+            forward(net, us, them, count, f);
+            const float e = sigmoid(f.output) - target(samples[i], cfg.wdl, scale);
+            sums[t] += e * e;
+        }
+    });
+    double total = 0;
+    for (double s : sums) total += s;
+    return total / double(samples.size());
+}
+
+// AdamW (Loshchilov and Hutter), with the weights clipped for the quantisation.
+struct AdamW {
+    static constexpr float BETA1 = 0.9f, BETA2 = 0.999f, EPSILON = 1e-8f, DECAY = 0.01f, CLIP = 1.98f;
+    std::vector<float> m = std::vector<float>(P::SIZE), v = std::vector<float>(P::SIZE);
+    int steps = 0;
+
+    void step(std::vector<float>& w, const std::vector<float>& grad, float lr, int threads) {
+        ++steps;
+        const float c1 = 1 - std::pow(BETA1, float(steps)), c2 = 1 - std::pow(BETA2, float(steps));
+        parallelFor(threads, P::SIZE, [&](int, std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i) {
+                m[i] = BETA1 * m[i] + (1 - BETA1) * grad[i];
+                v[i] = BETA2 * v[i] + (1 - BETA2) * grad[i] * grad[i];
+                w[i] -= lr * (m[i] / c1 / (std::sqrt(v[i] / c2) + EPSILON) + DECAY * w[i]);
+                if (i != P::OUTPUT_BIAS) w[i] = std::clamp(w[i], -CLIP, CLIP);
+            }
+        });
+    }
+};
+
+std::string loadSamples(const TrainConfig& cfg, std::vector<Sample>& train, std::vector<Sample>& validation,
+                        const std::function<void(const std::string&)>& progress) {
+    const std::uint64_t every = cfg.holdout > 0 ? std::max<std::uint64_t>(1, std::llround(1 / cfg.holdout)) : 0;
+    for (const std::string& path : cfg.data) {
+        std::uint64_t valid = 0;
+        bool full = false;
+        std::string why = gamefile::read(
+            path,
+            [&](const gamefile::Chunk& chunk) {
+                for (std::size_t i = 0; i < chunk.games.size() && !full; ++i) {
+                    const gamefile::Game& g = chunk.games[i];
+                    // Every `every`-th game of a run is held out whole, so that no game is on
+                    // both sides; by its number in the run, whatever order the chunks came in.
+                    const std::uint64_t game = chunk.index * gamefile::CHUNK_GAMES + i;
+                    std::vector<Sample>& into = every && game % every == 0 ? validation : train;
+                    gamefile::forEachTrainingPosition(g, cfg.minPly, [&](const Position& pos, Value v, double r) {
+                        into.push_back(pack(pos, v, r));
+                    });
+                    full = cfg.maxPositions && train.size() + validation.size() >= cfg.maxPositions;
+                }
+            },
+            &valid);
+        if (!why.empty()) return "train: " + why;
+        if (valid < std::filesystem::file_size(path))
+            progress("train: " + path + " ends in a chunk cut short (a run still writing it); read up to there");
+        if (full) break;
+    }
+    if (train.empty()) return "train: no training positions in the data";
+    return "";
+}
+
+std::string save(const FloatNetwork& net, const std::string& path) {
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        const std::string data = encode(net.quantise());
+        if (!out.write(data.data(), std::streamsize(data.size()))) return "train: cannot write " + tmp;
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    return ec ? "train: cannot write " + path + ": " + ec.message() : "";
+}
+
+}  // namespace
+
+float FloatNetwork::output(const Position& pos) const {
+    int us[32], them[32];
+    const Sample s = pack(pos, 0, 0.5);
+    const int count = features(s, us, them);
+    Forward f;
+    forward(*this, us, them, count, f);
+    return f.output;
+}
+
+Network FloatNetwork::quantise() const {
+    Network net;
+    net.activation = activation;
+    const auto q = [](float x, int factor) { return std::int16_t(std::lround(x * float(factor))); };
+    for (int f = 0; f < INPUTS; ++f)
+        for (int i = 0; i < HIDDEN; ++i)
+            net.featureWeights[f][i] = q(params[FEATURE_WEIGHTS + std::size_t(f) * HIDDEN + i], net.qa);
+    for (int i = 0; i < HIDDEN; ++i) net.featureBiases[i] = q(params[FEATURE_BIASES + i], net.qa);
+    for (int side = 0; side < 2; ++side)
+        for (int i = 0; i < HIDDEN; ++i)
+            net.outputWeights[side][i] = q(params[OUTPUT_WEIGHTS + side * HIDDEN + i], net.qb);
+    net.outputBias = std::int32_t(std::lround(params[OUTPUT_BIAS] * float(net.qa * net.qb)));
+    return net;
+}
+
+std::string train(const TrainConfig& cfg, TrainReport& report,
+                  const std::function<void(const std::string&)>& progress) {
+    std::vector<Sample> samples, validation;
+    if (std::string why = loadSamples(cfg, samples, validation, progress); !why.empty()) return why;
+    report.trainPositions = samples.size();
+    report.validationPositions = validation.size();
+    progress("train: " + std::to_string(samples.size()) + " training positions, " + std::to_string(validation.size()) +
+             " held out");
+
+    FloatNetwork& net = report.network;
+    net.activation = cfg.activation;
+    const int scale = Network{}.scale;
+    std::mt19937_64 rng(cfg.seed);
+    // Small random weights: some 30 inputs are on, so a first-layer value starts near 0.3.
+    std::normal_distribution<float> featureInit(0.0f, 0.05f);
+    std::uniform_real_distribution<float> outputInit(-0.05f, 0.05f);
+    std::fill(net.params.begin(), net.params.end(), 0.0f);
+    for (std::size_t i = P::FEATURE_WEIGHTS; i < P::FEATURE_BIASES; ++i) net.params[i] = featureInit(rng);
+    for (std::size_t i = P::OUTPUT_WEIGHTS; i < P::OUTPUT_BIAS; ++i) net.params[i] = outputInit(rng);
+    report.initialValidationLoss = meanLoss(net, validation, cfg, scale);
+
+    AdamW adam;
+    std::vector<std::vector<float>> grads(cfg.threads, std::vector<float>(P::SIZE));
+    const std::size_t batchesPerEpoch = (samples.size() + cfg.batch - 1) / cfg.batch;
+    const double totalBatches = double(batchesPerEpoch) * cfg.epochs;
+    const auto start = Clock::now();
+    auto lastReport = start;
+    for (int epoch = 1; epoch <= cfg.epochs; ++epoch) {
+        std::shuffle(samples.begin(), samples.end(), rng);
+        const auto epochStart = Clock::now();
+        double lossSum = 0;
+        for (std::size_t b = 0; b < batchesPerEpoch; ++b) {
+            const std::size_t first = b * cfg.batch, size = std::min<std::size_t>(cfg.batch, samples.size() - first);
+            std::vector<double> losses(cfg.threads, 0.0);
+            parallelFor(cfg.threads, size, [&](int t, std::size_t begin, std::size_t end) {
+                std::fill(grads[t].begin(), grads[t].end(), 0.0f);
+                for (std::size_t i = begin; i < end; ++i)
+                    losses[t] += backward(net, samples[first + i], cfg.wdl, scale, grads[t]);
+            });
+            // The threads' gradients, summed in a fixed order (the same run gives the same network).
+            parallelFor(cfg.threads, P::SIZE, [&](int, std::size_t begin, std::size_t end) {
+                for (int t = 1; t < cfg.threads; ++t)
+                    for (std::size_t i = begin; i < end; ++i) grads[0][i] += grads[t][i];
+                for (std::size_t i = begin; i < end; ++i) grads[0][i] /= float(size);
+            });
+            for (double l : losses) lossSum += l;
+            const double done = double((epoch - 1) * batchesPerEpoch + b) / totalBatches;
+            const float lr = float(cfg.lr * (0.02 + 0.98 * 0.5 * (1 + std::cos(M_PI * done))));  // cosine to 2%
+            adam.step(net.params, grads[0], lr, cfg.threads);
+
+            const auto now = Clock::now();
+            if (now - lastReport > std::chrono::seconds(10)) {
+                lastReport = now;
+                const double elapsed = std::chrono::duration<double>(now - start).count();
+                const double fraction = (done * totalBatches + 1) / totalBatches;
+                progress("train: epoch " + std::to_string(epoch) + "/" + std::to_string(cfg.epochs) + ", " +
+                         std::to_string(int(100 * (b + 1) / batchesPerEpoch)) + "%, loss " +
+                         std::to_string(lossSum / double(first + size)) + ", " +
+                         std::to_string(std::llround(double(samples.size()) * fraction * cfg.epochs / elapsed)) +
+                         " positions/s, about " + text::duration(elapsed * (1 - fraction) / fraction) + " left");
+            }
+        }
+        const double seconds = std::chrono::duration<double>(Clock::now() - epochStart).count();
+        EpochReport e{lossSum / double(samples.size()), meanLoss(net, validation, cfg, scale),
+                      double(samples.size()) / seconds};
+        report.epochs.push_back(e);
+        char line[256];
+        std::snprintf(line, sizeof line, "train: epoch %d/%d: training loss %.6f, held-out loss %.6f, %.0f positions/s",
+                      epoch, cfg.epochs, e.trainLoss, e.validationLoss, e.positionsPerSecond);
+        progress(line);
+        if (!cfg.out.empty())
+            if (std::string why = save(net, cfg.out); !why.empty()) return why;
+    }
+    if (!cfg.out.empty()) progress("train: network written to " + cfg.out);
+    return "";
+}
+
+std::string runTrain(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress) {
+    TrainConfig cfg;
+    cfg.threads = int(std::max(1u, std::thread::hardware_concurrency()));
+    text::KeywordArgs in("train", args, {});
+    std::string data, activation = "screlu";
+    in.string("data", data);
+    in.string("out", cfg.out);
+    in.integer("epochs", 1, 100000, cfg.epochs);
+    in.integer("batch", 1, 1 << 24, cfg.batch);
+    in.integer("threads", 1, 1024, cfg.threads);
+    in.integer("minply", 0, 1000, cfg.minPly);
+    in.integer("seed", 0, (1LL << 62), cfg.seed);
+    in.integer("positions", 0, (1LL << 62), cfg.maxPositions);
+    in.real("lr", 1e-7, 1.0, cfg.lr);
+    in.real("wdl", 0.0, 1.0, cfg.wdl);
+    in.real("holdout", 0.0, 0.5, cfg.holdout);
+    in.string("activation", activation);
+    if (std::string why = in.error(); !why.empty()) return why;
+    if (activation != "screlu" && activation != "crelu") return "train: activation must be screlu or crelu";
+    cfg.activation = activation == "crelu" ? Activation::CLIPPED_RELU : Activation::SQUARED_CLIPPED_RELU;
+    if (data.empty() || cfg.out.empty()) return "train: needs data FILE[,FILE...] and out NET";
+    cfg.data = text::split(data, ',');
+    for (const std::string& path : cfg.data)
+        if (!gamefile::isGameFile(path)) return "train: " + path + " is not a game file of datagen";
+    TrainReport report;
+    return train(cfg, report, progress);
+}
+
+}  // namespace nnue

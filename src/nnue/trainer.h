@@ -1,0 +1,65 @@
+// `quadbit train`: our own trainer of the network (network.h) on datagen's game files, sharing
+// the engine's feature index, so that the two cannot disagree on an input.
+//   train data FILE[,FILE...] out NET [epochs 10] [batch 16384] [lr 0.001] [wdl 0.3]
+//         [activation screlu|crelu] [threads N] [seed 1] [holdout 0.05] [minply 8]
+//         [positions N]
+// The positions are the ones training keeps (gamefile.h); the held-out part is a set of whole
+// games (no position of a game is on both sides). Each batch's target blends the game's result
+// and the search's score: wdl * result + (1 - wdl) * sigmoid(score / SCALE). The loss is the
+// squared error of sigmoid(output); AdamW with a cosine learning-rate schedule; the weights are
+// clipped to +-1.98 so that the quantised network fits its integer types (bullet's
+// docs/2-quantisation.md). The network is written after every epoch.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "nnue/network.h"
+
+namespace nnue {
+
+struct TrainConfig {
+    std::vector<std::string> data;
+    std::string out;
+    int epochs = 10, batch = 16384, threads = 1, minPly = 8;
+    double lr = 0.001, wdl = 0.3, holdout = 0.05;
+    std::uint64_t seed = 1, maxPositions = 0;  // 0: every position
+    Activation activation = Activation::SQUARED_CLIPPED_RELU;
+};
+
+// The trainer's network, in floats: the first layer's weights, its biases, the output weights
+// (the side to move's half first) and the output bias, one after another.
+class FloatNetwork {
+public:
+    static constexpr std::size_t FEATURE_WEIGHTS = 0, FEATURE_BIASES = INPUTS * HIDDEN,
+                                 OUTPUT_WEIGHTS = FEATURE_BIASES + HIDDEN, OUTPUT_BIAS = OUTPUT_WEIGHTS + 2 * HIDDEN,
+                                 SIZE = OUTPUT_BIAS + 1;
+    Activation activation = Activation::SQUARED_CLIPPED_RELU;
+    std::vector<float> params = std::vector<float>(SIZE);
+
+    // The output in SCALE units (centipawns / SCALE) for the side to move.
+    float output(const Position& pos) const;
+    // The engine's integer network.
+    Network quantise() const;
+};
+
+struct EpochReport {
+    double trainLoss, validationLoss, positionsPerSecond;
+};
+
+struct TrainReport {
+    std::size_t trainPositions = 0, validationPositions = 0;
+    double initialValidationLoss = 0;
+    std::vector<EpochReport> epochs;
+    FloatNetwork network;
+};
+
+// Trains as `config` says, writing the network to config.out after each epoch (unless empty);
+// returns why it cannot.
+std::string train(const TrainConfig& config, TrainReport& report,
+                  const std::function<void(const std::string&)>& progress);
+
+std::string runTrain(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress);
+
+}  // namespace nnue

@@ -1,0 +1,260 @@
+// The network: the SIMD kernels against their scalar twin, the lazy accumulators against a full
+// refresh, the network file, the seeds' knowledge on top, and a tiny training run end to end.
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <random>
+
+#include <catch2/catch.hpp>
+#include "bench.h"
+#include "datagen/datagen.h"
+#include "eval/eval.h"
+#include "movegen.h"
+#include "nnue/accumulator.h"
+#include "nnue/trainer.h"
+#include "simd/nnue.h"
+#include "support.h"
+
+namespace {
+
+// Weights of the sizes a trained network has, so that the values leave the activation's range
+// both ways; the output weights stay within what the squared activation needs.
+std::unique_ptr<nnue::Network> randomNetwork(nnue::Activation activation, std::uint64_t seed) {
+    auto net = std::make_unique<nnue::Network>();
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<int> feature(-120, 120), output(-127, 127);
+    net->activation = activation;
+    for (auto& row : net->featureWeights)
+        for (auto& w : row) w = std::int16_t(feature(rng));
+    for (auto& b : net->featureBiases) b = std::int16_t(feature(rng));
+    for (auto& half : net->outputWeights)
+        for (auto& w : half) w = std::int16_t(output(rng));
+    net->outputBias = 1234;
+    return net;
+}
+
+// Walks every line to `depth`, making moves through the accumulator stack as the search does
+// (a null move now and then), and compares the lazily updated evaluation with a full refresh
+// at a third of the nodes, so that updates are replayed over several plies at once.
+void walk(Position& pos, nnue::AccumulatorStack& stack, const nnue::Network& net, int depth, std::uint64_t& checked) {
+    if ((pos.key() >> 7) % 3 == 0) {
+        INFO(pos.fen());
+        REQUIRE(stack.evaluate(pos, net) == net.evaluate(pos));
+        ++checked;
+    }
+    if (depth == 0) return;
+    if (!pos.inCheck() && pos.key() % 5 == 0) {
+        stack.push(pos, MOVE_NULL);
+        pos.makeNullMove();
+        walk(pos, stack, net, depth - 1, checked);
+        pos.unmakeNullMove();
+        stack.pop();
+    }
+    for (Move m : MoveList<LEGAL>(pos)) {
+        stack.push(pos, m);
+        pos.makeMove(m);
+        walk(pos, stack, net, depth - 1, checked);
+        pos.unmakeMove(m);
+        stack.pop();
+    }
+}
+
+std::string tempPath(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / ("quadbit-test-" + name)).string();
+}
+
+const auto quiet = [](const std::string&) {};
+
+}  // namespace
+
+TEST_CASE("nnue: every SIMD path equals the scalar twin on the bench positions", "[nnue][simd]") {
+    const auto net = randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 1);
+    const simd::NnueKernels& scalar = simd::nnueKernels(simd::Isa::SCALAR);
+    int paths = 0;
+    for (simd::Isa isa : {simd::Isa::SSE2, simd::Isa::AVX2, simd::Isa::AVX512}) {
+        if (!simd::cpuSupports(isa)) continue;
+        ++paths;
+        const simd::NnueKernels& k = simd::nnueKernels(isa);
+        for (const std::string& fen : benchPositions()) {
+            Position pos;
+            REQUIRE(pos.setFen(fen) == "");
+            INFO(simd::isaName(isa) << " " << fen);
+            // The first layer from every piece, then a move's worth of rows added and removed.
+            const std::int16_t* rows[32];
+            int count = 0;
+            for (Bitboard b = pos.pieces(); b;) {
+                const Square s = popLsb(b);
+                rows[count++] = net->featureWeights[nnue::featureIndex(WHITE, pos.pieceOn(s), s)];
+            }
+            alignas(64) std::int16_t expected[nnue::HIDDEN], actual[nnue::HIDDEN];
+            scalar.updateRows(expected, net->featureBiases, rows, count, rows + 2, 2, nnue::HIDDEN);
+            k.updateRows(actual, net->featureBiases, rows, count, rows + 2, 2, nnue::HIDDEN);
+            REQUIRE(std::equal(expected, expected + nnue::HIDDEN, actual));
+            for (int side = 0; side < 2; ++side) {
+                REQUIRE(k.dotClipped(actual, net->outputWeights[side], nnue::HIDDEN, 255) ==
+                        scalar.dotClipped(actual, net->outputWeights[side], nnue::HIDDEN, 255));
+                REQUIRE(k.dotSquaredClipped(actual, net->outputWeights[side], nnue::HIDDEN, 255) ==
+                        scalar.dotSquaredClipped(actual, net->outputWeights[side], nnue::HIDDEN, 255));
+            }
+        }
+    }
+    REQUIRE(paths >= 1);  // SSE2 at least, on any x86-64
+}
+
+TEST_CASE("nnue: lazy accumulators equal a full refresh at every checked node of a perft", "[nnue]") {
+    const auto net = randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 2);
+    nnue::AccumulatorStack stack;
+    std::uint64_t checked = 0;
+    // Captures, promotions with and without capture, castling both ways, en passant, checks.
+    for (const char* fen :
+         {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+          "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+          "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+          "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", "4k3/1P6/8/2pP4/8/8/6p1/4K2R w K c6 0 1"}) {
+        Position pos;
+        REQUIRE(pos.setFen(fen) == "");
+        stack.reset(pos, *net);
+        walk(pos, stack, *net, 3, checked);
+    }
+    // Chess960: the king and rook of a castling may land on each other's squares.
+    for (const auto& line : readPerftSuite("data/perft/fischer.epd")) {
+        if (checked > 400000) break;
+        Position pos;
+        pos.setChess960(true);
+        REQUIRE(pos.setFen(line.fen) == "");
+        stack.reset(pos, *net);
+        walk(pos, stack, *net, 2, checked);
+    }
+    REQUIRE(checked > 10000);
+}
+
+TEST_CASE("nnue: lazy accumulators equal a full refresh along random games, both activations", "[nnue]") {
+    std::mt19937_64 rng(7);
+    for (auto activation : {nnue::Activation::CLIPPED_RELU, nnue::Activation::SQUARED_CLIPPED_RELU}) {
+        const auto net = randomNetwork(activation, 3);
+        nnue::AccumulatorStack stack;
+        for (int game = 0; game < 40; ++game) {
+            Position pos;
+            REQUIRE(pos.setFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") == "");
+            stack.reset(pos, *net);
+            std::vector<Move> played;
+            for (int ply = 0; ply < 200; ++ply) {
+                const MoveList<LEGAL> moves(pos);
+                if (moves.size() == 0 || played.size() >= MAX_PLY) break;
+                const Move m = *(moves.begin() + rng() % moves.size());
+                stack.push(pos, m);
+                pos.makeMove(m);
+                played.push_back(m);
+                if (rng() % 4 == 0) REQUIRE(stack.evaluate(pos, *net) == net->evaluate(pos));
+                // Now and then back up a few plies, as the search does.
+                for (int back = rng() % 8 == 0 ? 3 : 0; back > 0 && !played.empty(); --back) {
+                    pos.unmakeMove(played.back());
+                    played.pop_back();
+                    stack.pop();
+                }
+            }
+            REQUIRE(stack.evaluate(pos, *net) == net->evaluate(pos));
+        }
+    }
+}
+
+TEST_CASE("nnue: a network file round-trips; a cut, corrupt or foreign one is refused and changes nothing", "[nnue]") {
+    const auto net = randomNetwork(nnue::Activation::CLIPPED_RELU, 4);
+    const std::string bytes = nnue::encode(*net);
+    nnue::Network read;
+    REQUIRE(nnue::decode(bytes, read) == "");
+    Position pos;
+    REQUIRE(pos.setFen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3") == "");
+    REQUIRE(read.evaluate(pos) == net->evaluate(pos));
+    REQUIRE(read.checksum != 0);
+
+    const Value before = read.evaluate(pos);
+    std::string corrupt = bytes;
+    corrupt[corrupt.size() / 2] ^= 1;
+    REQUIRE(nnue::decode(corrupt, read).find("checksum") != std::string::npos);
+    REQUIRE(nnue::decode(bytes.substr(0, bytes.size() - 1), read).find("cut short") != std::string::npos);
+    REQUIRE(nnue::decode("QBG1 not a network", read) == "not a Quadbit network file");
+    std::string wider = bytes;
+    wider[16] = 1;  // the hidden size's low byte: 257
+    REQUIRE(nnue::decode(wider, read).find("architecture") != std::string::npos);
+    REQUIRE(nnue::load(tempPath("no-such.nnue"), read).find("cannot open") != std::string::npos);
+    REQUIRE(read.evaluate(pos) == before);
+}
+
+TEST_CASE("nnue: the embedded network is the one tests/network.expected names", "[nnue]") {
+    std::ifstream in(std::string(QUADBIT_SOURCE_DIR) + "/tests/network.expected");
+    std::string expected;
+    REQUIRE(in >> expected);
+    char checksum[16];
+    std::snprintf(checksum, sizeof checksum, "%08x", nnue::embedded().checksum);
+    REQUIRE(checksum == expected);
+}
+
+TEST_CASE("nnue: the seeds' knowledge applies on top of the network", "[nnue][eval]") {
+    EvalCache cache;
+    Position pos;
+    // K+N+N cannot force mate (../shared/seeds/mating-potential.txt): the table's scale factor.
+    REQUIRE(pos.setFen("8/8/3k4/8/8/2NNK3/8/8 w - - 0 1") == "");
+    REQUIRE(std::abs(withKnowledge(pos, cache, 800)) < 800 / 4);
+    // K+Q v K: the special evaluator replaces whatever the network says, for either side to move.
+    REQUIRE(pos.setFen("8/8/3k4/8/8/2QK4/8/8 w - - 0 1") == "");
+    const Value win = withKnowledge(pos, cache, -300);
+    REQUIRE(win > 1000);
+    REQUIRE(withKnowledge(pos, cache, 300) == win);
+    // Nothing special: the network's score as it is, and never a tablebase or mate score.
+    REQUIRE(pos.setFen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3") == "");
+    REQUIRE(withKnowledge(pos, cache, 37) == 37);
+    REQUIRE(withKnowledge(pos, cache, 40000) < VALUE_TB_WIN_IN_MAX_PLY);
+}
+
+TEST_CASE("train: a tiny run lowers the loss and writes a network the engine reads as trained", "[nnue][train]") {
+    const std::string data = tempPath("train.bin"), out = tempPath("train.nnue");
+    std::filesystem::remove(data);
+    REQUIRE(runDatagen({"out", data, "games", "200", "nodes", "300", "seed", "3", "threads", "1"}, quiet) == "");
+
+    nnue::TrainConfig cfg;
+    cfg.data = {data};
+    cfg.out = out;
+    cfg.epochs = 4;
+    cfg.batch = 512;
+    cfg.threads = 2;
+    cfg.holdout = 0.1;
+    nnue::TrainReport report;
+    REQUIRE(nnue::train(cfg, report, quiet) == "");
+    REQUIRE(report.trainPositions > 8000);
+    REQUIRE(report.validationPositions > 500);
+    REQUIRE(report.epochs.size() == 4);
+    // So few positions teach the training set, not chess: the training loss falls, the held-out
+    // one is only reported.
+    REQUIRE(report.epochs.back().trainLoss < 0.8 * report.epochs.front().trainLoss);
+
+    // The file holds the quantised network; its output follows the float network's within the
+    // quantisation's error. It is mostly the output weights' step of 1/QB = 1/64: some 0.005
+    // (its standard deviation) times 512 hidden values of about 0.3, times SCALE 400, gives about
+    // 12 cp at worst on this overfitted little network; the rows of the first layer, at 1/255,
+    // add less.
+    nnue::Network net;
+    REQUIRE(nnue::load(out, net) == "");
+    double worst = 0, total = 0;
+    for (const std::string& fen : benchPositions()) {
+        Position pos;
+        REQUIRE(pos.setFen(fen) == "");
+        const double error = std::abs(report.network.output(pos) * net.scale - net.evaluate(pos));
+        worst = std::max(worst, error);
+        total += error;
+    }
+    INFO("worst " << worst << " cp, mean " << total / double(benchPositions().size()) << " cp");
+    CHECK(total / double(benchPositions().size()) <= 10.0);
+    CHECK(worst <= 40.0);
+
+    // Bad arguments change nothing.
+    REQUIRE(nnue::runTrain({"data", data}, quiet).find("needs") != std::string::npos);
+    REQUIRE(nnue::runTrain({"data", out, "out", out}, quiet).find("not a game file") != std::string::npos);
+    REQUIRE(nnue::runTrain({"data", data, "out", out, "wdl", "2"}, quiet).find("wdl") != std::string::npos);
+    nnue::Network again;
+    REQUIRE(nnue::load(out, again) == "");
+    REQUIRE(again.checksum == net.checksum);
+    std::filesystem::remove(data);
+    std::filesystem::remove(out);
+}
