@@ -1,5 +1,6 @@
-// Micro-benchmarks of the evaluation: the material-table lookup and scale step, and a whole
-// evaluation.
+// Micro-benchmarks of the evaluation: the material-table lookup and scale step, a whole
+// hand-written evaluation, and the network's parts (a move's update of the accumulators, the
+// output layer) with each SIMD path against the scalar twin.
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -7,6 +8,8 @@
 #include "eval/eval.h"
 #include "eval/material.h"
 #include "movegen.h"
+#include "nnue/accumulator.h"
+#include "simd/nnue.h"
 
 namespace {
 
@@ -61,5 +64,59 @@ void BM_Evaluate(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_Evaluate);
+
+// A move as the search makes it, evaluated: push, lazy update of both sides, output, pop.
+void BM_NetworkMoveAndEvaluate(benchmark::State& state) {
+    Position root;
+    root.setFen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    const MoveList<LEGAL> moves(root);
+    nnue::AccumulatorStack stack;
+    stack.reset(root, nnue::embedded());
+    size_t i = 0;
+    for (auto _ : state) {
+        const Move m = *(moves.begin() + i++ % moves.size());
+        stack.push(root, m);
+        root.makeMove(m);
+        benchmark::DoNotOptimize(stack.evaluate(root, nnue::embedded()));
+        root.unmakeMove(m);
+        stack.pop();
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_NetworkMoveAndEvaluate);
+
+// The kernels of one path: a quiet move's update (one row in, one out) of one side, and the
+// output layer of both sides.
+void BM_NetworkUpdate(benchmark::State& state) {
+    const simd::Isa isa = simd::Isa(state.range(0));
+    if (!simd::cpuSupports(isa)) return state.SkipWithError("not supported by this CPU");
+    const nnue::Network& net = nnue::embedded();
+    alignas(64) std::int16_t from[nnue::HIDDEN] = {}, to[nnue::HIDDEN];
+    const std::int16_t* added[1] = {net.featureWeights[100]};
+    const std::int16_t* removed[1] = {net.featureWeights[200]};
+    for (auto _ : state) {
+        simd::nnueKernels(isa).updateRows(to, from, added, 1, removed, 1, nnue::HIDDEN);
+        benchmark::DoNotOptimize(to);
+    }
+    state.SetLabel(simd::isaName(isa));
+}
+BENCHMARK(BM_NetworkUpdate)->DenseRange(0, 3);
+
+void BM_NetworkOutput(benchmark::State& state) {
+    const simd::Isa isa = simd::Isa(state.range(0));
+    if (!simd::cpuSupports(isa)) return state.SkipWithError("not supported by this CPU");
+    const nnue::Network& net = nnue::embedded();
+    Position pos;
+    pos.setFen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    alignas(64) std::int16_t values[COLOR_NB][nnue::HIDDEN];
+    net.refresh(pos, WHITE, values[WHITE]);
+    net.refresh(pos, BLACK, values[BLACK]);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(
+            simd::nnueKernels(isa).dotSquaredClipped(values[WHITE], net.outputWeights[0], nnue::HIDDEN, net.qa) +
+            simd::nnueKernels(isa).dotSquaredClipped(values[BLACK], net.outputWeights[1], nnue::HIDDEN, net.qa));
+    state.SetLabel(simd::isaName(isa));
+}
+BENCHMARK(BM_NetworkOutput)->DenseRange(0, 3);
 
 }  // namespace
