@@ -22,6 +22,25 @@ TEST_CASE("bench: the node count equals the one recorded in the repository", "[b
     REQUIRE(e.waitExit() == 0);
 }
 
+TEST_CASE("bench: with the network, the node count equals the one recorded in the repository", "[bench][nnue]") {
+    // Update tests/bench-nnue.expected whenever the search or the embedded network changes: the
+    // count then checks that the accumulators follow the search's moves exactly.
+    std::ifstream expectedFile(QUADBIT_SOURCE_DIR "/tests/bench-nnue.expected");
+    REQUIRE(expectedFile);
+    std::string expected;
+    expectedFile >> expected;
+
+    EngineProcess e;
+    e.send("setoption name Use NNUE value true");
+    e.send("bench");
+    std::string nodes;
+    for (const auto& line : e.readUntil("Nodes searched", 120000))
+        if (line.rfind("Nodes searched  : ", 0) == 0) nodes = line.substr(18);
+    REQUIRE(nodes == expected);
+    e.send("quit");
+    REQUIRE(e.waitExit() == 0);
+}
+
 TEST_CASE("bench: every bench and speedtest position is a valid FEN", "[bench]") {
     for (const auto* list : {&benchPositions(), &speedtestPositions()})
         for (const std::string& fen : *list) {
