@@ -1,8 +1,6 @@
 #include "datagen/gamefile.h"
 
-#include <cstring>
 #include <fstream>
-#include <iterator>
 
 #include "bytes.h"
 
@@ -71,10 +69,15 @@ bool isGameFile(const std::string& path) {
 std::string read(const std::string& path, const std::function<void(const Chunk&)>& onChunk, std::uint64_t* validBytes) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return "cannot read " + path;
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    std::size_t offset = 0;
-    while (offset < bytes.size()) {
-        Cursor c{bytes.data() + offset, bytes.data() + bytes.size()};
+    in.seekg(0, std::ios::end);
+    const std::uint64_t fileBytes = std::uint64_t(in.tellg());
+    in.seekg(0);
+    // One chunk in memory at a time, so that a file of any size can be read.
+    std::uint64_t offset = 0;
+    std::string header(HEADER_BYTES, '\0'), payload;
+    while (true) {
+        in.read(header.data(), HEADER_BYTES);
+        Cursor c{header.data(), header.data() + in.gcount()};
         const std::uint32_t magic = c.get<std::uint32_t>();
         if (c.ok && magic != MAGIC) {
             if (offset == 0) return path + " is not a Quadbit game file";
@@ -85,8 +88,11 @@ std::string read(const std::string& path, const std::function<void(const Chunk&)
         chunk.seed = c.get<std::uint64_t>();
         chunk.nodes = c.get<std::uint32_t>();
         const std::uint32_t size = c.get<std::uint32_t>(), sum = c.get<std::uint32_t>();
-        if (!c.ok || std::size_t(c.end - c.at) < size || checksum(c.at, size) != sum ||
-            !decodeGames(Cursor{c.at, c.at + size}, chunk.games))
+        if (!c.ok || size > fileBytes - offset - HEADER_BYTES) break;  // the end, or a chunk cut short
+        payload.resize(size);
+        in.read(payload.data(), size);
+        if (std::size_t(in.gcount()) < size || checksum(payload.data(), size) != sum ||
+            !decodeGames(Cursor{payload.data(), payload.data() + size}, chunk.games))
             break;
         onChunk(chunk);
         offset += HEADER_BYTES + size;
