@@ -110,7 +110,7 @@ TEST_CASE("datagen: a stopped run resumes with the games it would have played", 
     std::filesystem::remove(path);
 }
 
-TEST_CASE("data: stats and the training positions as text, in order or shuffled", "[datagen]") {
+TEST_CASE("data: stats, the training positions as text in order or shuffled, and back", "[datagen]") {
     const std::string path = tempPath("data-games"), text = tempPath("data-text"), shuffled = tempPath("data-shuffled");
     std::filesystem::remove(path);
     auto args = SMALL;
@@ -154,6 +154,20 @@ TEST_CASE("data: stats and the training positions as text, in order or shuffled"
     inOrder = linesOf(text);
     std::sort(inOrder.begin(), inOrder.end());
     REQUIRE(sorted == inOrder);
+
+    // Back to a game file: the same training positions, in the same order, whatever minply.
+    const std::string back = tempPath("data-back"), again = tempPath("data-again");
+    REQUIRE(runData({"binary", shuffled, back, "force"}, quiet).empty());
+    REQUIRE(runData({"text", back, again, "minply", "30", "force"}, quiet).empty());
+    REQUIRE(linesOf(again) == all);
+    REQUIRE(runData({"stats", back}, [&](const std::string& line) { report = line; }).empty());
+    REQUIRE(report.find(std::to_string(all.size()) + " kept for training") != std::string::npos);
+    // A bad line is refused with its number, and nothing is written.
+    std::ofstream(text) << all[0] << "\n" << all[1].substr(0, all[1].size() - 3) << "2.0\n";
+    std::filesystem::remove(again);
+    REQUIRE(runData({"binary", text, again}, quiet).find("line 2: bad result") != std::string::npos);
+    REQUIRE(!std::filesystem::exists(again));
+    std::filesystem::remove(back);
 
     // A corrupt game (an illegal move) fails the check.
     std::filesystem::remove(path);

@@ -81,20 +81,56 @@ std::string toText(const std::string& path, const std::string& out, int minPly, 
     return "";
 }
 
+// Text lines to a game file: each position a game of one ply (gamefile::gameFromText), in
+// chunks as datagen writes them (seed 0, nodes 0, so that datagen never continues such a file).
+std::string fromText(const std::string& path, const std::string& out, bool force,
+                     const std::function<void(const std::string&)>& print) {
+    if (std::filesystem::exists(out) && !force) return "data: " + out + " exists; add 'force' to overwrite it";
+    std::ifstream in(path);
+    if (!in) return "data: cannot read " + path;
+    std::ofstream file(out, std::ios::binary | std::ios::trunc);
+    gamefile::Chunk chunk;
+    std::uint64_t positions = 0, lineNumber = 0;
+    const auto flush = [&] {
+        file << gamefile::encode(chunk);
+        chunk.games.clear();
+        ++chunk.index;
+    };
+    for (std::string line; std::getline(in, line);) {
+        ++lineNumber;
+        if (line.empty()) continue;
+        gamefile::Game game;
+        if (std::string why = gamefile::gameFromText(line, game); !why.empty()) {
+            file.close();
+            std::filesystem::remove(out);
+            return "data: " + path + " line " + std::to_string(lineNumber) + ": " + why;
+        }
+        chunk.games.push_back(std::move(game));
+        ++positions;
+        if (chunk.games.size() == gamefile::CHUNK_GAMES) flush();
+    }
+    if (!chunk.games.empty()) flush();
+    if (!file.flush()) return "data: cannot write " + out;
+    print("data: " + std::to_string(positions) + " positions -> " + out);
+    return "";
+}
+
 }  // namespace
 
 std::string runData(const std::vector<std::string>& args, const std::function<void(const std::string&)>& print) {
-    const std::string usage = "data: use 'data stats FILE [minply N]' or 'data text FILE OUT [minply N] "
-                              "[shuffle SEED] [force]'";
-    const bool isText = !args.empty() && args[0] == "text";
-    const std::size_t files = isText ? 3 : 2;
-    if (args.size() < files || (args[0] != "stats" && !isText)) return usage;
+    const std::string usage = "data: use 'data stats FILE [minply N]', 'data text FILE OUT [minply N] "
+                              "[shuffle SEED] [force]' or 'data binary TEXT OUT [force]'";
+    const std::string what = args.empty() ? "" : args[0];
+    const bool writes = what == "text" || what == "binary";
+    const std::size_t files = writes ? 3 : 2;
+    if (args.size() < files || (what != "stats" && !writes)) return usage;
     text::KeywordArgs in("data", std::vector<std::string>(args.begin() + long(files), args.end()), {"force"});
     int minPly = 0;
     long long shuffleSeed = -1;
-    in.integer("minply", 0, 1000, minPly);
-    if (isText) in.integer("shuffle", 0, 1LL << 62, shuffleSeed);
-    const bool force = isText && in.flag("force");
+    if (what != "binary") in.integer("minply", 0, 1000, minPly);
+    if (what == "text") in.integer("shuffle", 0, 1LL << 62, shuffleSeed);
+    const bool force = writes && in.flag("force");
     if (std::string why = in.error(); !why.empty()) return why;
-    return isText ? toText(args[1], args[2], minPly, shuffleSeed, force, print) : stats(args[1], minPly, print);
+    if (what == "binary") return fromText(args[1], args[2], force, print);
+    return what == "text" ? toText(args[1], args[2], minPly, shuffleSeed, force, print) : stats(args[1], minPly, print);
 }

@@ -1,5 +1,6 @@
 #include "datagen/gamefile.h"
 
+#include <cstdlib>
 #include <fstream>
 
 #include "bytes.h"
@@ -101,6 +102,22 @@ std::string read(const std::string& path, const std::function<void(const Chunk&)
     return "";
 }
 
+std::string gameFromText(const std::string& line, Game& game) {
+    const std::size_t a = line.find(" | "), b = line.rfind(" | ");
+    if (a == std::string::npos || b <= a) return "not 'FEN | score | result'";
+    Position pos;
+    if (std::string why = pos.setFen(line.substr(0, a)); !why.empty()) return why;
+    char* end = nullptr;
+    const long score = std::strtol(line.c_str() + a + 3, &end, 10);
+    if (end != line.c_str() + b || std::abs(score) >= VALUE_MATE) return "bad score";
+    const std::string result = line.substr(b + 3);
+    if (result != "1.0" && result != "0.5" && result != "0.0") return "bad result '" + result + "'";
+    game.startFen = pos.fen();
+    game.result = result == "1.0" ? 2 : result == "0.5" ? 1 : 0;
+    game.plies = {{MOVE_NONE, std::int16_t(pos.sideToMove() == WHITE ? score : -score)}};
+    return "";
+}
+
 bool forEachTrainingPosition(const Game& game, int minPly,
                              const std::function<void(const Position&, Value white, double result)>& onPosition) {
     Position pos;
@@ -108,6 +125,11 @@ bool forEachTrainingPosition(const Game& game, int minPly,
     const double result = game.result / 2.0;
     for (std::size_t ply = 0; ply < game.plies.size(); ++ply) {
         const auto [move, score] = game.plies[ply];
+        if (move == MOVE_NONE) {  // a position without its game (gameFromText)
+            if (!pos.inCheck() && !isMateScore(score))
+                onPosition(pos, pos.sideToMove() == WHITE ? score : -score, result);
+            return ply + 1 == game.plies.size();
+        }
         if (!pos.isPseudoLegal(move) || !pos.isLegal(move)) return false;
         if (int(ply) >= minPly && !pos.inCheck() && !pos.isCaptureOrPromotion(move) && !isMateScore(score))
             onPosition(pos, pos.sideToMove() == WHITE ? score : -score, result);

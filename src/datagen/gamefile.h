@@ -56,6 +56,12 @@ bool isGameFile(const std::string& path);
 std::string read(const std::string& path, const std::function<void(const Chunk&)>& onChunk,
                  std::uint64_t* validBytes = nullptr);
 
+// A position without its game (a line of the text format) is stored as a game of one ply whose
+// move is MOVE_NONE: training takes the position with its score, whatever `minPly`, and the
+// game ends there. Reads a `FEN | score | result` line (White's view; result 1.0, 0.5 or 0.0)
+// as such a game; returns why it cannot.
+std::string gameFromText(const std::string& line, Game& game);
+
 // What training keeps of a game: not in check, the best move neither a capture nor a promotion,
 // no mate score, from ply `minPly` of the stored game on. `onPosition` gets the position, the
 // score from White's view and White's result (1, 0.5 or 0). A move that is not legal where it

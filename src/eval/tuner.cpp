@@ -421,19 +421,13 @@ std::string run(const std::vector<std::string>& args, const std::function<void(c
         if (!why.empty()) return "tune: " + why;
     } else
         for (std::string line; std::getline(in, line) && (!limit || (long long)model.size() < limit);) {
-            const std::size_t a = line.find(" | "), b = line.rfind(" | ");
-            Position pos;
-            double result = -1, score = 0;
-            if (a != std::string::npos && b > a) {
-                result = std::atof(line.c_str() + b + 3);
-                score = std::atof(line.c_str() + a + 3);
-            }
-            if (a == std::string::npos || b <= a || !pos.setFen(line.substr(0, a)).empty() || result < 0 ||
-                result > 1) {
+            gamefile::Game game;
+            if (!gamefile::gameFromText(line, game).empty()) {
                 ++bad;
                 continue;
             }
-            model.add(pos, result, score);
+            gamefile::forEachTrainingPosition(
+                game, 0, [&](const Position& pos, Value white, double result) { model.add(pos, result, white); });
         }
     model.lambda = lambda;
     model.ridge = ridge;
