@@ -177,6 +177,18 @@ TEST_CASE("data: stats, the training positions as text in order or shuffled, and
     for (const auto& f : {path, text, shuffled}) std::filesystem::remove(f);
 }
 
+TEST_CASE("datagen: games played with the network are other games, as legal", "[datagen][nnue]") {
+    auto args = SMALL;
+    args.insert(args.end(), {"threads", "1"});
+    const auto handWritten = generate("datagen-hce", args);
+    args.insert(args.end(), {"evalfile", "<embedded>"});
+    const auto network = generate("datagen-nnue", args);
+    REQUIRE(network.at(0).size() == gamefile::CHUNK_GAMES);
+    REQUIRE(network != handWritten);
+    for (const gamefile::Game& g : network.at(0))
+        REQUIRE(gamefile::forEachTrainingPosition(g, 0, [](const Position&, Value, double) {}));
+}
+
 TEST_CASE("datagen: bad arguments change nothing", "[datagen]") {
     const std::string path = tempPath("datagen-existing");
     std::ofstream(path) << "keep me\n";
@@ -184,6 +196,8 @@ TEST_CASE("datagen: bad arguments change nothing", "[datagen]") {
     REQUIRE(!runDatagen({"out", path, "nodes", "0", "force"}, quiet).empty());
     REQUIRE(!runDatagen({"out", path, "book", "/nonexistent.epd", "force"}, quiet).empty());
     REQUIRE(!runDatagen({"out", path, "colour", "blue", "force"}, quiet).empty());
+    REQUIRE(runDatagen({"out", path, "evalfile", path, "force"}, quiet).find("not a Quadbit network") !=
+            std::string::npos);
     REQUIRE(!runDatagen({"games", "1"}, quiet).empty());
     std::ifstream in(path);
     std::string line;

@@ -32,7 +32,7 @@ constexpr Value OPENING_LIMIT = 400;
 constexpr int OPENING_ATTEMPTS = 100;
 
 struct Config {
-    std::string out, book;
+    std::string out, book, evalFile;  // evalFile: the network the games are played with; none: hand-written
     std::uint64_t games = 100, positions = 0, nodes = 5000, seed = 1;  // positions: stored plies
     long long threads = std::max(1u, std::thread::hardware_concurrency()), hashMB = 16, randomPlies = -1;
     bool force = false;
@@ -42,6 +42,7 @@ std::string parse(const std::vector<std::string>& args, Config& cfg) {
     text::KeywordArgs in("datagen", args, {"force"});
     in.string("out", cfg.out);
     in.string("book", cfg.book);
+    in.string("evalfile", cfg.evalFile);
     in.integer("games", 1, 1LL << 40, cfg.games);
     in.integer("positions", 1, 1LL << 40, cfg.positions);
     in.integer("nodes", 1, 1LL << 31, cfg.nodes);
@@ -53,6 +54,10 @@ std::string parse(const std::vector<std::string>& args, Config& cfg) {
     if (std::string why = in.error(); !why.empty()) return why;
     if (cfg.out.empty()) return "datagen: no output file (out FILE)";
     if (cfg.randomPlies < 0) cfg.randomPlies = cfg.book.empty() ? 8 : 2;
+    if (!cfg.evalFile.empty() && cfg.evalFile != nnue::EMBEDDED_NAME) {
+        nnue::Network net;
+        if (std::string why = nnue::load(cfg.evalFile, net); !why.empty()) return "datagen: " + why;
+    }
     return "";
 }
 
@@ -88,6 +93,10 @@ class Player {
 public:
     explicit Player(Shared& s) : shared(s) {
         engine.options().set("Hash", std::to_string(s.cfg.hashMB));
+        if (!s.cfg.evalFile.empty()) {
+            engine.options().set("EvalFile", s.cfg.evalFile);
+            engine.options().set("Use NNUE", "true");
+        }
         SearchCallbacks callbacks;
         callbacks.onInfo = [this](const SearchInfo& info) {
             if (info.multiPV == 1 && !info.pv.empty()) score = info.score;
