@@ -38,131 +38,63 @@ std::int32_t dotSquaredClippedScalar(const std::int16_t* a, const std::int16_t* 
 
 #if defined(__x86_64__)
 
-// One body per instruction set: the same loop over registers of 8, 16 or 32 lanes. The
-// accumulator rows are short (a few hundred lanes), so the loops stay simple and the rows' loads
-// dominate.
-#define QUADBIT_UPDATE_ROWS(Reg, load, store, add, sub, lanes) \
-    for (int i = 0; i < n; i += lanes) { \
-        Reg v = load(reinterpret_cast<const Reg*>(from + i)); \
-        for (int k = 0; k < addedCount; ++k) v = add(v, load(reinterpret_cast<const Reg*>(added[k] + i))); \
-        for (int k = 0; k < removedCount; ++k) v = sub(v, load(reinterpret_cast<const Reg*>(removed[k] + i))); \
-        store(reinterpret_cast<Reg*>(to + i), v); \
-    }
-
-__attribute__((target("sse2"))) void updateRowsSse2(std::int16_t* to, const std::int16_t* from,
-                                                    const std::int16_t* const* added, int addedCount,
-                                                    const std::int16_t* const* removed, int removedCount, int n) {
-    QUADBIT_UPDATE_ROWS(__m128i, _mm_load_si128, _mm_store_si128, _mm_add_epi16, _mm_sub_epi16, 8)
-}
-
-__attribute__((target("avx2"))) void updateRowsAvx2(std::int16_t* to, const std::int16_t* from,
-                                                    const std::int16_t* const* added, int addedCount,
-                                                    const std::int16_t* const* removed, int removedCount, int n) {
-    QUADBIT_UPDATE_ROWS(__m256i, _mm256_load_si256, _mm256_store_si256, _mm256_add_epi16, _mm256_sub_epi16, 16)
-}
-
-__attribute__((target("avx512f,avx512bw"))) void updateRowsAvx512(std::int16_t* to, const std::int16_t* from,
-                                                                  const std::int16_t* const* added, int addedCount,
-                                                                  const std::int16_t* const* removed, int removedCount,
-                                                                  int n) {
-    QUADBIT_UPDATE_ROWS(__m512i, _mm512_load_si512, _mm512_store_si512, _mm512_add_epi16, _mm512_sub_epi16, 32)
-}
-
-#undef QUADBIT_UPDATE_ROWS
-
-// The dot products: madd multiplies int16 pairs and adds neighbours into int32 lanes. The
-// squared activation multiplies c * w first (in int16, see the header) and then madds with c.
+// Horizontal sums of int32 lanes (AVX-512 has its own instruction).
 __attribute__((target("sse2"))) std::int32_t sumSse2(__m128i v) {
     v = _mm_add_epi32(v, _mm_shuffle_epi32(v, 0x4e));
     v = _mm_add_epi32(v, _mm_shuffle_epi32(v, 0xb1));
     return _mm_cvtsi128_si32(v);
 }
 
-__attribute__((target("sse2"))) std::int32_t dotClippedSse2(const std::int16_t* a, const std::int16_t* w, int n,
-                                                            int limit) {
-    const __m128i zero = _mm_setzero_si128(), top = _mm_set1_epi16(std::int16_t(limit));
-    __m128i sum = zero;
-    for (int i = 0; i < n; i += 8) {
-        __m128i c = _mm_min_epi16(_mm_max_epi16(_mm_load_si128(reinterpret_cast<const __m128i*>(a + i)), zero), top);
-        sum = _mm_add_epi32(sum, _mm_madd_epi16(c, _mm_load_si128(reinterpret_cast<const __m128i*>(w + i))));
-    }
-    return sumSse2(sum);
-}
-
-__attribute__((target("sse2"))) std::int32_t dotSquaredClippedSse2(const std::int16_t* a, const std::int16_t* w, int n,
-                                                                   int limit) {
-    const __m128i zero = _mm_setzero_si128(), top = _mm_set1_epi16(std::int16_t(limit));
-    __m128i sum = zero;
-    for (int i = 0; i < n; i += 8) {
-        __m128i c = _mm_min_epi16(_mm_max_epi16(_mm_load_si128(reinterpret_cast<const __m128i*>(a + i)), zero), top);
-        __m128i cw = _mm_mullo_epi16(c, _mm_load_si128(reinterpret_cast<const __m128i*>(w + i)));
-        sum = _mm_add_epi32(sum, _mm_madd_epi16(cw, c));
-    }
-    return sumSse2(sum);
-}
-
 __attribute__((target("avx2"))) std::int32_t sumAvx2(__m256i v) {
-    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4e));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xb1));
-    return _mm_cvtsi128_si32(s);
+    return sumSse2(_mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1)));
 }
 
-__attribute__((target("avx2"))) std::int32_t dotClippedAvx2(const std::int16_t* a, const std::int16_t* w, int n,
-                                                            int limit) {
-    const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(std::int16_t(limit));
-    __m256i sum = zero;
-    for (int i = 0; i < n; i += 16) {
-        __m256i c =
-            _mm256_min_epi16(_mm256_max_epi16(_mm256_load_si256(reinterpret_cast<const __m256i*>(a + i)), zero), top);
-        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(c, _mm256_load_si256(reinterpret_cast<const __m256i*>(w + i))));
+// The three kernels, written once for every instruction set: the intrinsics' names differ only
+// in their prefix (_mm, _mm256, _mm512) and register width (si128, si256, si512). The dot
+// products madd int16 pairs into int32 lanes; the squared activation multiplies c * w first (in
+// int16, see the header) and then madds with c. The rows are a few hundred lanes, so the loops
+// stay simple and the loads dominate.
+#define QUADBIT_NNUE_KERNELS(Name, target_, Reg, mm, si, lanes, sum) \
+    __attribute__((target(target_))) void updateRows##Name( \
+        std::int16_t* to, const std::int16_t* from, const std::int16_t* const* added, int addedCount, \
+        const std::int16_t* const* removed, int removedCount, int n) { \
+        for (int i = 0; i < n; i += lanes) { \
+            Reg v = mm##_load_##si(reinterpret_cast<const Reg*>(from + i)); \
+            for (int k = 0; k < addedCount; ++k) \
+                v = mm##_add_epi16(v, mm##_load_##si(reinterpret_cast<const Reg*>(added[k] + i))); \
+            for (int k = 0; k < removedCount; ++k) \
+                v = mm##_sub_epi16(v, mm##_load_##si(reinterpret_cast<const Reg*>(removed[k] + i))); \
+            mm##_store_##si(reinterpret_cast<Reg*>(to + i), v); \
+        } \
+    } \
+    template <bool Squared> \
+    __attribute__((target(target_))) \
+    std::int32_t dot##Name(const std::int16_t* a, const std::int16_t* w, int n, int limit) { \
+        const Reg zero = mm##_setzero_##si(), top = mm##_set1_epi16(std::int16_t(limit)); \
+        Reg total = zero; \
+        for (int i = 0; i < n; i += lanes) { \
+            const Reg c = \
+                mm##_min_epi16(mm##_max_epi16(mm##_load_##si(reinterpret_cast<const Reg*>(a + i)), zero), top); \
+            const Reg weights = mm##_load_##si(reinterpret_cast<const Reg*>(w + i)); \
+            total = mm##_add_epi32(total, Squared ? mm##_madd_epi16(mm##_mullo_epi16(c, weights), c) \
+                                                  : mm##_madd_epi16(c, weights)); \
+        } \
+        return sum(total); \
     }
-    return sumAvx2(sum);
-}
 
-__attribute__((target("avx2"))) std::int32_t dotSquaredClippedAvx2(const std::int16_t* a, const std::int16_t* w, int n,
-                                                                   int limit) {
-    const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(std::int16_t(limit));
-    __m256i sum = zero;
-    for (int i = 0; i < n; i += 16) {
-        __m256i c =
-            _mm256_min_epi16(_mm256_max_epi16(_mm256_load_si256(reinterpret_cast<const __m256i*>(a + i)), zero), top);
-        __m256i cw = _mm256_mullo_epi16(c, _mm256_load_si256(reinterpret_cast<const __m256i*>(w + i)));
-        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(cw, c));
-    }
-    return sumAvx2(sum);
-}
+QUADBIT_NNUE_KERNELS(Sse2, "sse2", __m128i, _mm, si128, 8, sumSse2)
+QUADBIT_NNUE_KERNELS(Avx2, "avx2", __m256i, _mm256, si256, 16, sumAvx2)
+QUADBIT_NNUE_KERNELS(Avx512, "avx512f,avx512bw", __m512i, _mm512, si512, 32, _mm512_reduce_add_epi32)
 
-__attribute__((target("avx512f,avx512bw"))) std::int32_t dotClippedAvx512(const std::int16_t* a, const std::int16_t* w,
-                                                                          int n, int limit) {
-    const __m512i zero = _mm512_setzero_si512(), top = _mm512_set1_epi16(std::int16_t(limit));
-    __m512i sum = zero;
-    for (int i = 0; i < n; i += 32) {
-        __m512i c = _mm512_min_epi16(_mm512_max_epi16(_mm512_load_si512(a + i), zero), top);
-        sum = _mm512_add_epi32(sum, _mm512_madd_epi16(c, _mm512_load_si512(w + i)));
-    }
-    return _mm512_reduce_add_epi32(sum);
-}
-
-__attribute__((target("avx512f,avx512bw"))) std::int32_t
-dotSquaredClippedAvx512(const std::int16_t* a, const std::int16_t* w, int n, int limit) {
-    const __m512i zero = _mm512_setzero_si512(), top = _mm512_set1_epi16(std::int16_t(limit));
-    __m512i sum = zero;
-    for (int i = 0; i < n; i += 32) {
-        __m512i c = _mm512_min_epi16(_mm512_max_epi16(_mm512_load_si512(a + i), zero), top);
-        __m512i cw = _mm512_mullo_epi16(c, _mm512_load_si512(w + i));
-        sum = _mm512_add_epi32(sum, _mm512_madd_epi16(cw, c));
-    }
-    return _mm512_reduce_add_epi32(sum);
-}
+#undef QUADBIT_NNUE_KERNELS
 
 #endif
 
 constexpr NnueKernels SCALAR_KERNELS{updateRowsScalar, dotClippedScalar, dotSquaredClippedScalar};
 #if defined(__x86_64__)
-constexpr NnueKernels SSE2_KERNELS{updateRowsSse2, dotClippedSse2, dotSquaredClippedSse2};
-constexpr NnueKernels AVX2_KERNELS{updateRowsAvx2, dotClippedAvx2, dotSquaredClippedAvx2};
-constexpr NnueKernels AVX512_KERNELS{updateRowsAvx512, dotClippedAvx512, dotSquaredClippedAvx512};
+constexpr NnueKernels SSE2_KERNELS{updateRowsSse2, dotSse2<false>, dotSse2<true>};
+constexpr NnueKernels AVX2_KERNELS{updateRowsAvx2, dotAvx2<false>, dotAvx2<true>};
+constexpr NnueKernels AVX512_KERNELS{updateRowsAvx512, dotAvx512<false>, dotAvx512<true>};
 #endif
 
 }  // namespace
