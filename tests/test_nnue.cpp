@@ -3,6 +3,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <random>
 
@@ -208,7 +209,8 @@ TEST_CASE("nnue: the seeds' knowledge applies on top of the network", "[nnue][ev
     REQUIRE(withKnowledge(pos, cache, 40000) < VALUE_TB_WIN_IN_MAX_PLY);
 }
 
-TEST_CASE("train: a tiny run lowers the loss and writes a network the engine reads as trained", "[nnue][train]") {
+TEST_CASE("train: a tiny run lowers the loss, writes a network the engine reads as trained, resumes exactly",
+          "[nnue][train]") {
     const std::string data = tempPath("train.bin"), out = tempPath("train.nnue");
     std::filesystem::remove(data);
     REQUIRE(runDatagen({"out", data, "games", "200", "nodes", "300", "seed", "3", "threads", "1"}, quiet) == "");
@@ -247,6 +249,27 @@ TEST_CASE("train: a tiny run lowers the loss and writes a network the engine rea
     INFO("worst " << worst << " cp, mean " << total / double(benchPositions().size()) << " cp");
     CHECK(total / double(benchPositions().size()) <= 10.0);
     CHECK(worst <= 40.0);
+
+    // Stopped after an epoch and resumed, the run makes the very network of the whole run.
+    const auto bytesOf = [](const std::string& path) {
+        std::ifstream in(path, std::ios::binary);
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    };
+    const std::string whole = bytesOf(out), split = tempPath("train-split.nnue");
+    nnue::TrainConfig first = cfg;
+    first.out = split;
+    first.stopAfter = 2;
+    nnue::TrainReport part;
+    REQUIRE(nnue::train(first, part, quiet) == "");
+    REQUIRE(part.epochs.size() == 2);
+    REQUIRE(bytesOf(split) != whole);
+    first.stopAfter = 0;
+    first.resume = true;
+    REQUIRE(nnue::train(first, part, quiet) == "");
+    REQUIRE(bytesOf(split) == whole);
+    first.lr = 0.002;  // other settings: the state is refused
+    REQUIRE(nnue::train(first, part, quiet).find("other data or settings") != std::string::npos);
+    for (const std::string& f : {split, split + ".state", out + ".state"}) std::filesystem::remove(f);
 
     // Bad arguments change nothing.
     REQUIRE(nnue::runTrain({"data", data}, quiet).find("needs") != std::string::npos);

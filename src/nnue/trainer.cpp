@@ -1,14 +1,18 @@
 #include "nnue/trainer.h"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <numeric>
 #include <random>
 #include <thread>
 
+#include "bytes.h"
 #include "datagen/gamefile.h"
 #include "text.h"
 
@@ -169,6 +173,59 @@ struct AdamW {
     }
 };
 
+// The training state after an epoch (OUT.state beside the network): the float network, AdamW's
+// moments and step count, and a fingerprint of the settings, so that `resume` continues exactly
+// where an interrupted run stopped and refuses a state of other settings.
+constexpr std::uint32_t STATE_MAGIC = 0x53544251;  // "QBTS" in file order
+
+std::uint32_t fingerprint(const TrainConfig& cfg, std::size_t trainPositions) {
+    std::string key;
+    for (const std::string& path : cfg.data) key += path + "\n";
+    key += std::to_string(trainPositions) + " " + std::to_string(cfg.epochs) + " " + std::to_string(cfg.batch) + " " +
+           std::to_string(cfg.minPly) + " " + std::to_string(cfg.lr) + " " + std::to_string(cfg.wdl) + " " +
+           std::to_string(cfg.holdout) + " " + std::to_string(cfg.seed) + " " + std::to_string(int(cfg.activation));
+    return bytes::checksum(key.data(), key.size());
+}
+
+void putFloats(std::string& out, const std::vector<float>& values) {
+    for (float v : values) bytes::put(out, std::bit_cast<std::uint32_t>(v));
+}
+
+void getFloats(bytes::Cursor& c, std::vector<float>& values) {
+    for (float& v : values) v = std::bit_cast<float>(c.get<std::uint32_t>());
+}
+
+std::string saveState(const std::string& path, std::uint32_t print, int epoch, const FloatNetwork& net,
+                      const AdamW& adam) {
+    std::string data;
+    for (std::uint32_t field : {STATE_MAGIC, print, std::uint32_t(epoch), std::uint32_t(adam.steps)})
+        bytes::put(data, field);
+    putFloats(data, net.params);
+    putFloats(data, adam.m);
+    putFloats(data, adam.v);
+    std::ofstream out(path + ".tmp", std::ios::binary | std::ios::trunc);
+    if (!out.write(data.data(), std::streamsize(data.size())) || !out.flush()) return "train: cannot write " + path;
+    out.close();
+    std::error_code ec;
+    std::filesystem::rename(path + ".tmp", path, ec);
+    return ec ? "train: cannot write " + path : "";
+}
+
+std::string loadState(const std::string& path, std::uint32_t print, int& epoch, FloatNetwork& net, AdamW& adam) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "train: no state to resume from (" + path + ")";
+    const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    bytes::Cursor c{data.data(), data.data() + data.size()};
+    if (c.get<std::uint32_t>() != STATE_MAGIC) return "train: " + path + " is not a training state";
+    if (c.get<std::uint32_t>() != print) return "train: " + path + " is the state of other data or settings";
+    epoch = int(c.get<std::uint32_t>());
+    adam.steps = int(c.get<std::uint32_t>());
+    getFloats(c, net.params);
+    getFloats(c, adam.m);
+    getFloats(c, adam.v);
+    return c.ok && c.at == c.end ? "" : "train: " + path + " is cut short";
+}
+
 std::string loadSamples(const TrainConfig& cfg, std::vector<Sample>& train, std::vector<Sample>& validation,
                         const std::function<void(const std::string&)>& progress) {
     const std::uint64_t every = cfg.holdout > 0 ? std::max<std::uint64_t>(1, std::llround(1 / cfg.holdout)) : 0;
@@ -260,13 +317,26 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
     report.initialValidationLoss = meanLoss(net, validation, cfg, scale);
 
     AdamW adam;
+    const std::uint32_t print = fingerprint(cfg, samples.size());
+    const std::string statePath = cfg.out + ".state";
+    int firstEpoch = 1;
+    if (cfg.resume) {
+        int done = 0;
+        if (std::string why = loadState(statePath, print, done, net, adam); !why.empty()) return why;
+        firstEpoch = done + 1;
+        progress("train: resuming after epoch " + std::to_string(done));
+    }
     std::vector<std::vector<float>> grads(cfg.threads, std::vector<float>(P::SIZE));
     const std::size_t batchesPerEpoch = (samples.size() + cfg.batch - 1) / cfg.batch;
     const double totalBatches = double(batchesPerEpoch) * cfg.epochs;
     const auto start = Clock::now();
     auto lastReport = start;
-    for (int epoch = 1; epoch <= cfg.epochs; ++epoch) {
-        std::shuffle(samples.begin(), samples.end(), rng);
+    std::vector<std::uint32_t> order(samples.size());
+    for (int epoch = firstEpoch; epoch <= cfg.epochs; ++epoch) {
+        // Each epoch's order depends on the seed and the epoch only, so that a resumed run
+        // continues as the uninterrupted one would have.
+        std::iota(order.begin(), order.end(), 0u);
+        std::shuffle(order.begin(), order.end(), std::mt19937_64(cfg.seed * 1000003 + std::uint64_t(epoch)));
         const auto epochStart = Clock::now();
         double lossSum = 0;
         for (std::size_t b = 0; b < batchesPerEpoch; ++b) {
@@ -275,7 +345,7 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
             parallelFor(cfg.threads, size, [&](int t, std::size_t begin, std::size_t end) {
                 std::fill(grads[t].begin(), grads[t].end(), 0.0f);
                 for (std::size_t i = begin; i < end; ++i)
-                    losses[t] += backward(net, samples[first + i], cfg.wdl, scale, grads[t]);
+                    losses[t] += backward(net, samples[order[first + i]], cfg.wdl, scale, grads[t]);
             });
             // The threads' gradients, summed in a fixed order (the same run gives the same network).
             parallelFor(cfg.threads, P::SIZE, [&](int, std::size_t begin, std::size_t end) {
@@ -308,8 +378,14 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
         std::snprintf(line, sizeof line, "train: epoch %d/%d: training loss %.6f, held-out loss %.6f, %.0f positions/s",
                       epoch, cfg.epochs, e.trainLoss, e.validationLoss, e.positionsPerSecond);
         progress(line);
-        if (!cfg.out.empty())
+        if (!cfg.out.empty()) {
             if (std::string why = save(net, cfg.out); !why.empty()) return why;
+            if (std::string why = saveState(statePath, print, epoch, net, adam); !why.empty()) return why;
+        }
+        if (epoch == cfg.stopAfter && epoch < cfg.epochs) {
+            progress("train: stopped after epoch " + std::to_string(epoch) + "; add 'resume' to continue");
+            return "";
+        }
     }
     if (!cfg.out.empty()) progress("train: network written to " + cfg.out);
     return "";
@@ -318,7 +394,7 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
 std::string runTrain(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress) {
     TrainConfig cfg;
     cfg.threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    text::KeywordArgs in("train", args, {});
+    text::KeywordArgs in("train", args, {"resume"});
     std::string data, activation = "screlu";
     in.string("data", data);
     in.string("out", cfg.out);
@@ -332,6 +408,8 @@ std::string runTrain(const std::vector<std::string>& args, const std::function<v
     in.real("wdl", 0.0, 1.0, cfg.wdl);
     in.real("holdout", 0.0, 0.5, cfg.holdout);
     in.string("activation", activation);
+    in.integer("stopafter", 1, 100000, cfg.stopAfter);
+    cfg.resume = in.flag("resume");
     if (std::string why = in.error(); !why.empty()) return why;
     if (activation != "screlu" && activation != "crelu") return "train: activation must be screlu or crelu";
     cfg.activation = activation == "crelu" ? Activation::CLIPPED_RELU : Activation::SQUARED_CLIPPED_RELU;

@@ -2,13 +2,15 @@
 // the engine's feature index, so that the two cannot disagree on an input.
 //   train data FILE[,FILE...] out NET [epochs 10] [batch 16384] [lr 0.001] [wdl 0.3]
 //         [activation screlu|crelu] [threads N] [seed 1] [holdout 0.05] [minply 8]
-//         [positions N]
+//         [positions N] [stopafter N] [resume]
 // The positions are the ones training keeps (gamefile.h); the held-out part is a set of whole
 // games (no position of a game is on both sides). Each batch's target blends the game's result
 // and the search's score: wdl * result + (1 - wdl) * sigmoid(score / SCALE). The loss is the
 // squared error of sigmoid(output); AdamW with a cosine learning-rate schedule; the weights are
 // clipped to +-1.98 so that the quantised network fits its integer types (bullet's
-// docs/2-quantisation.md). The network is written after every epoch.
+// docs/2-quantisation.md). The network is written after every epoch, with the training state
+// (OUT.state): a run stopped at any time (or by `stopafter N`, to free the machine for a match)
+// continues with the same command and `resume`, to the same network an uninterrupted run makes.
 #pragma once
 
 #include <functional>
@@ -25,6 +27,8 @@ struct TrainConfig {
     int epochs = 10, batch = 16384, threads = 1, minPly = 8;
     double lr = 0.001, wdl = 0.3, holdout = 0.05;
     std::uint64_t seed = 1, maxPositions = 0;  // 0: every position
+    int stopAfter = 0;                         // stop after this epoch, to resume later (0: run to the end)
+    bool resume = false;                       // continue from OUT.state
     Activation activation = Activation::SQUARED_CLIPPED_RELU;
 };
 
