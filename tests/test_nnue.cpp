@@ -37,9 +37,11 @@ std::unique_ptr<nnue::Network> randomNetwork(nnue::Activation activation, std::u
 
 // Walks every line to `depth`, making moves through the accumulator stack as the search does
 // (a null move now and then), and compares the lazily updated evaluation with a full refresh
-// at a third of the nodes, so that updates are replayed over several plies at once.
-void walk(Position& pos, nnue::AccumulatorStack& stack, const nnue::Network& net, int depth, std::uint64_t& checked) {
-    if ((pos.key() >> 7) % 3 == 0) {
+// at every node, or at every `every`-th (by key), so that updates are also replayed over
+// several plies at once.
+void walk(Position& pos, nnue::AccumulatorStack& stack, const nnue::Network& net, int depth, int every,
+          std::uint64_t& checked) {
+    if ((pos.key() >> 7) % every == 0) {
         INFO(pos.fen());
         REQUIRE(stack.evaluate(pos, net) == net.evaluate(pos));
         ++checked;
@@ -48,14 +50,14 @@ void walk(Position& pos, nnue::AccumulatorStack& stack, const nnue::Network& net
     if (!pos.inCheck() && pos.key() % 5 == 0) {
         stack.push(pos, MOVE_NULL);
         pos.makeNullMove();
-        walk(pos, stack, net, depth - 1, checked);
+        walk(pos, stack, net, depth - 1, every, checked);
         pos.unmakeNullMove();
         stack.pop();
     }
     for (Move m : MoveList<LEGAL>(pos)) {
         stack.push(pos, m);
         pos.makeMove(m);
-        walk(pos, stack, net, depth - 1, checked);
+        walk(pos, stack, net, depth - 1, every, checked);
         pos.unmakeMove(m);
         stack.pop();
     }
@@ -103,7 +105,7 @@ TEST_CASE("nnue: every SIMD path equals the scalar twin on the bench positions",
     REQUIRE(paths >= 1);  // SSE2 at least, on any x86-64
 }
 
-TEST_CASE("nnue: lazy accumulators equal a full refresh at every checked node of a perft", "[nnue]") {
+TEST_CASE("nnue: lazy accumulators equal a full refresh at the nodes of a perft", "[nnue]") {
     const auto net = randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 2);
     nnue::AccumulatorStack stack;
     std::uint64_t checked = 0;
@@ -115,8 +117,10 @@ TEST_CASE("nnue: lazy accumulators equal a full refresh at every checked node of
           "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", "4k3/1P6/8/2pP4/8/8/6p1/4K2R w K c6 0 1"}) {
         Position pos;
         REQUIRE(pos.setFen(fen) == "");
-        stack.reset(pos, *net);
-        walk(pos, stack, *net, 3, checked);
+        for (auto [depth, every] : {std::pair{2, 1}, std::pair{3, 3}}) {
+            stack.reset(pos, *net);
+            walk(pos, stack, *net, depth, every, checked);
+        }
     }
     // Chess960: the king and rook of a castling may land on each other's squares.
     for (const auto& line : readPerftSuite("data/perft/fischer.epd")) {
@@ -125,7 +129,7 @@ TEST_CASE("nnue: lazy accumulators equal a full refresh at every checked node of
         pos.setChess960(true);
         REQUIRE(pos.setFen(line.fen) == "");
         stack.reset(pos, *net);
-        walk(pos, stack, *net, 2, checked);
+        walk(pos, stack, *net, 2, 1, checked);
     }
     REQUIRE(checked > 10000);
 }
