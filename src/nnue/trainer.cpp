@@ -173,6 +173,19 @@ struct AdamW {
     }
 };
 
+// Writes `data` beside `path` and renames it over, so that a run stopped mid-write leaves the
+// previous file whole.
+std::string writeWhole(const std::string& path, const std::string& data) {
+    {
+        std::ofstream out(path + ".tmp", std::ios::binary | std::ios::trunc);
+        if (!out.write(data.data(), std::streamsize(data.size())) || !out.flush())
+            return "train: cannot write " + path + ".tmp";
+    }
+    std::error_code ec;
+    std::filesystem::rename(path + ".tmp", path, ec);
+    return ec ? "train: cannot write " + path + ": " + ec.message() : "";
+}
+
 // The training state after an epoch (OUT.state beside the network): the float network, AdamW's
 // moments and step count, and a fingerprint of the settings, so that `resume` continues exactly
 // where an interrupted run stopped and refuses a state of other settings.
@@ -203,12 +216,7 @@ std::string saveState(const std::string& path, std::uint32_t print, int epoch, c
     putFloats(data, net.params);
     putFloats(data, adam.m);
     putFloats(data, adam.v);
-    std::ofstream out(path + ".tmp", std::ios::binary | std::ios::trunc);
-    if (!out.write(data.data(), std::streamsize(data.size())) || !out.flush()) return "train: cannot write " + path;
-    out.close();
-    std::error_code ec;
-    std::filesystem::rename(path + ".tmp", path, ec);
-    return ec ? "train: cannot write " + path : "";
+    return writeWhole(path, data);
 }
 
 std::string loadState(const std::string& path, std::uint32_t print, int& epoch, FloatNetwork& net, AdamW& adam) {
@@ -257,17 +265,7 @@ std::string loadSamples(const TrainConfig& cfg, std::vector<Sample>& train, std:
     return "";
 }
 
-std::string save(const FloatNetwork& net, const std::string& path) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        const std::string data = encode(net.quantise());
-        if (!out.write(data.data(), std::streamsize(data.size()))) return "train: cannot write " + tmp;
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    return ec ? "train: cannot write " + path + ": " + ec.message() : "";
-}
+std::string save(const FloatNetwork& net, const std::string& path) { return writeWhole(path, encode(net.quantise())); }
 
 }  // namespace
 
