@@ -2,6 +2,7 @@
 session that times its last command, the one way every script starts fastchess, and how the
 games of a match ended."""
 import collections
+import math
 import os
 import re
 import subprocess
@@ -107,8 +108,35 @@ def game_endings(pgn, name):
         for tags, _ in pgn_games(pgn):
             t = tags.get("Termination", "normal")
             terminations[t] += 1
-            if tags.get("Result") in ("1-0", "0-1") and "White" in tags:
+            if tags.get("Result") in ("1-0", "0-1") and name in (tags.get("White"), tags.get("Black")):
                 if (tags["White"] == name) == (tags["Result"] == "0-1"):
                     losses[t] += 1
     bad = sum(n for t, n in losses.items() if re.search(r"time|illegal|disconnect|stall|crash", t, re.I))
     return terminations, losses, bad
+
+
+def results(pgn, name):
+    """Wins, losses and draws of the engine `name` in a PGN file (its games against anyone)."""
+    wins = losses = draws = 0
+    if os.path.exists(pgn):
+        for tags, _ in pgn_games(pgn):
+            if name not in (tags.get("White"), tags.get("Black")) or tags.get("Result") not in ("1-0", "0-1", "1/2-1/2"):
+                continue
+            if tags["Result"] == "1/2-1/2":
+                draws += 1
+            elif (tags["White"] == name) == (tags["Result"] == "1-0"):
+                wins += 1
+            else:
+                losses += 1
+    return wins, losses, draws
+
+
+def elo_with_error(wins, losses, draws):
+    """The Elo difference of a score and its 95% error bar (from the games' variance, by the slope
+    of the logistic curve at that score)."""
+    games = wins + losses + draws
+    score = min(max((wins + draws / 2) / games, 1e-3), 1 - 1e-3)
+    variance = (wins * (1 - score) ** 2 + losses * score ** 2 + draws * (0.5 - score) ** 2) / games
+    elo = -400 * math.log10(1 / score - 1)
+    slope = 400 / math.log(10) / (score * (1 - score))
+    return elo, 1.96 * slope * math.sqrt(variance / games)
