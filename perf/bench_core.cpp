@@ -9,6 +9,7 @@
 #include "movegen.h"
 #include "perft.h"
 #include "simd/pext.h"
+#include "simd/popcount.h"
 
 namespace {
 
@@ -89,6 +90,22 @@ BENCHMARK(BM_Slider<attacks::magicRookAttacks, false>)->Name("BM_RookMagic");
 BENCHMARK(BM_Slider<simd::pextRookAttacksAnyBuild, true>)->Name("BM_RookPext");
 BENCHMARK(BM_Slider<attacks::magicBishopAttacks, false>)->Name("BM_BishopMagic");
 BENCHMARK(BM_Slider<simd::pextBishopAttacksAnyBuild, true>)->Name("BM_BishopPext");
+
+// The bit counts of 18 target sets summed (the most a side's moves make at perft's last ply),
+// by each path: in the generic build the scalar twin is the software count.
+template <int (*Sum)(const Bitboard*, int)>
+void BM_PopcountSum(benchmark::State& state) {
+    auto sets = occupancies();
+    size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(Sum(&sets[i & 4064], 18));
+        i += 32;
+    }
+}
+BENCHMARK(BM_PopcountSum<simd::popcountSumScalar>)->Name("BM_PopcountSumScalar");
+#if defined(__SSE2__)
+BENCHMARK(BM_PopcountSum<simd::popcountSumSse2>)->Name("BM_PopcountSumSse2");
+#endif
 
 void BM_PerftStart5(benchmark::State& state) {
     Position pos;

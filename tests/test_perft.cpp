@@ -1,6 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <random>
+
 #include "perft.h"
+#include "simd/popcount.h"
 #include "support.h"
 
 namespace {
@@ -101,4 +104,27 @@ TEST_CASE("perft: threads split the root and agree with one thread", "[perft][th
     auto moves = [](const std::string& s) { return s.substr(0, s.find("\nNodes searched")); };
     REQUIRE(moves(out1.str()) == moves(out2.str()));
     REQUIRE(out1.str().find("e2e4: 405385\n") != std::string::npos);
+}
+
+TEST_CASE("perft: the SSE2 sum of bit counts equals the scalar twin", "[perft][simd]") {
+#if defined(__SSE2__)
+    std::mt19937_64 rng(20261126);
+    std::vector<Bitboard> sets(40);
+    for (int trial = 0; trial < 2000; ++trial) {
+        for (Bitboard& b : sets) {
+            Bitboard a = rng(), c = rng();
+            b = trial % 4 == 0 ? a & c : trial % 4 == 1 ? a | c : trial % 4 == 2 ? ~Bitboard(0) : a;
+        }
+        for (int n = 0; n <= 40; ++n) {
+            int bits = 0;
+            for (int i = 0; i < n; ++i)
+                for (int s = 0; s < 64; ++s) bits += (sets[i] >> s) & 1;
+            INFO("trial " << trial << ", " << n << " sets");
+            REQUIRE(simd::popcountSumScalar(sets.data(), n) == bits);
+            REQUIRE(simd::popcountSumSse2(sets.data(), n) == bits);
+        }
+    }
+#else
+    WARN("no SSE2 in this build: only the scalar path exists");
+#endif
 }

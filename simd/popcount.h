@@ -1,0 +1,51 @@
+// The total of the bit counts of several bitboards. Perft's last ply counts each piece's moves as
+// the bit count of its target set (src/movegen.cpp). With POPCNT (the native build) a set costs
+// one instruction; the x86-64 baseline (our `generic` build, the level Debian builds for) has no
+// POPCNT, and the software count costs a dozen instructions a set. The SSE2 path counts two sets
+// at once and sums their bytes with psadbw. The portable scalar twin counts one set at a time.
+// tests/test_perft.cpp checks that the two agree; perf/bench_core.cpp measures them.
+#pragma once
+
+#include "bitboard.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace simd {
+
+inline int popcountSumScalar(const Bitboard* sets, int n) {
+    int total = 0;
+    for (int i = 0; i < n; ++i) total += popcount(sets[i]);
+    return total;
+}
+
+#if defined(__SSE2__)
+inline int popcountSumSse2(const Bitboard* sets, int n) {
+    const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0F);
+    __m128i sum = _mm_setzero_si128();
+    // The software count of each 64-bit lane down to one count a byte, then psadbw adds the 8
+    // bytes of each lane.
+    auto accumulate = [&](__m128i v) {
+        v = _mm_sub_epi8(v, _mm_and_si128(_mm_srli_epi64(v, 1), m1));
+        v = _mm_add_epi8(_mm_and_si128(v, m2), _mm_and_si128(_mm_srli_epi64(v, 2), m2));
+        v = _mm_and_si128(_mm_add_epi8(v, _mm_srli_epi64(v, 4)), m4);
+        sum = _mm_add_epi64(sum, _mm_sad_epu8(v, _mm_setzero_si128()));
+    };
+    int i = 0;
+    for (; i + 1 < n; i += 2) accumulate(_mm_loadu_si128(reinterpret_cast<const __m128i*>(sets + i)));
+    if (i < n) accumulate(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sets + i)));
+    return _mm_cvtsi128_si32(sum) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(sum, sum));
+}
+#endif
+
+// The build's own path.
+inline int popcountSum(const Bitboard* sets, int n) {
+#if defined(__SSE2__) && !defined(__POPCNT__)
+    return popcountSumSse2(sets, n);
+#else
+    return popcountSumScalar(sets, n);
+#endif
+}
+
+}  // namespace simd
