@@ -4,8 +4,12 @@
 analysis session with board changes. Fails on a stall, a command the engine refused, a move that
 is not legal, or analysis that goes quiet after a change.
 
-Usage: polyglot-session.py ENGINE [GAMES]
+Usage: polyglot-session.py ENGINE [GAMES] [--option NAME=VALUE ...]
+
+With --option, polyglot reads an ini file whose [Engine] section sets those UCI options (as a
+user's ini would), and the session fails unless polyglot sent each of them.
 """
+import argparse
 import os
 import random
 import re
@@ -16,8 +20,14 @@ import sys
 import tempfile
 import time
 
-ENGINE = os.path.abspath(sys.argv[1])
-GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+ap = argparse.ArgumentParser()
+ap.add_argument("engine")
+ap.add_argument("games", nargs="?", type=int, default=2)
+ap.add_argument("--option", action="append", default=[], help="a UCI option, NAME=VALUE")
+ARGS = ap.parse_args()
+ENGINE = os.path.abspath(ARGS.engine)
+GAMES = ARGS.games
+OPTIONS = [o.split("=", 1) for o in ARGS.option]
 POLYGLOT = shutil.which("polyglot") or "/usr/games/polyglot"
 MAX_PLIES = 80
 MOVE_TIMEOUT = 15.0  # seconds for an engine move with 5 s on its clock: anything longer is a stall
@@ -93,7 +103,14 @@ def helper_move(moves):
 
 
 def start_polyglot(log):
-    pg = Process([POLYGLOT, "-noini", "-ec", ENGINE, "-log", "true", "-lf", log])
+    if OPTIONS:
+        ini = log + ".ini"
+        with open(ini, "w") as f:
+            f.write(f"[PolyGlot]\nEngineCommand = {ENGINE}\nEngineDir = .\nLog = true\nLogFile = {log}\n[Engine]\n")
+            f.writelines(f"{name} = {value}\n" for name, value in OPTIONS)
+        pg = Process([POLYGLOT, ini])
+    else:
+        pg = Process([POLYGLOT, "-noini", "-ec", ENGINE, "-log", "true", "-lf", log])
     pg.send("xboard")
     pg.send("protover 2")
     pg.read_until(lambda l: "done=1" in l, 10, "feature done=1")
@@ -105,6 +122,9 @@ def check_log(log):
     refused = [l for l in text.splitlines() if "Engine->Adapter: info string error" in l]
     if refused:
         fail(f"the engine refused {len(refused)} command(s): {refused[:3]}")
+    for name, value in OPTIONS:
+        if f"Adapter->Engine: setoption name {name} value {value}" not in text:
+            fail(f"polyglot did not set the option {name} to {value}")
     gos = len(re.findall(r"Adapter->Engine: go\b", text))
     bestmoves = len(re.findall(r"Engine->Adapter: bestmove\b", text))
     return gos, bestmoves, len(re.findall(r"Adapter->Engine: stop\b", text))
