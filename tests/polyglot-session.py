@@ -34,9 +34,9 @@ MOVE_TIMEOUT = 15.0  # seconds for an engine move with 5 s on its clock: anythin
 
 
 class Process:
-    def __init__(self, args):
+    def __init__(self, args, cwd=None):
         self.p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                  bufsize=0)
+                                  bufsize=0, cwd=cwd)
         self.buffer = b""
 
     def send(self, line):
@@ -108,7 +108,8 @@ def start_polyglot(log):
         with open(ini, "w") as f:
             f.write(f"[PolyGlot]\nEngineCommand = {ENGINE}\nEngineDir = .\nLog = true\nLogFile = {log}\n[Engine]\n")
             f.writelines(f"{name} = {value}\n" for name, value in OPTIONS)
-        pg = Process([POLYGLOT, ini])
+        # polyglot opens polyglot.log in its folder before it reads the ini's LogFile.
+        pg = Process([POLYGLOT, ini], cwd=os.path.dirname(log))
     else:
         pg = Process([POLYGLOT, "-noini", "-ec", ENGINE, "-log", "true", "-lf", log])
     pg.send("xboard")
