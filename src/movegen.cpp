@@ -38,37 +38,29 @@ struct ListSink {
     }
 };
 
-// Counts instead. With POPCNT each target set is counted at once; without it (the generic
-// build) the sets are kept, to be counted all together at the end, two at a time
-// (simd/popcount.h). A side has at most 16 pieces: at most 15 sets of pieces and 3 of pawns.
+// Counts instead: one move a bit of each target set, the sets summed by simd/popcount.h (in
+// the generic build, which has no POPCNT, two at a time). A side has at most 16 pieces: at most
+// 15 sets of pieces and 3 of pawns.
 struct CountSink {
-    int n = 0;  // moves counted so far
-    int setCount = 0;
-    Bitboard sets[18];
+    int n = 0;  // moves counted one by one: king moves, en passant, promotions
+    simd::BitCountSum<18> sets;
     void add(Move) { ++n; }
-    void addSet(Bitboard b) {
-#if defined(__POPCNT__)
-        n += popcount(b);
-#else
-        sets[setCount++] = b;
-#endif
-    }
-    void targets(Square, Bitboard b) { addSet(b); }
+    void targets(Square, Bitboard b) { sets.add(b); }
     template <Direction>
     void pawnTargets(Bitboard b) {
-        addSet(b);
+        sets.add(b);
     }
     // A square cannot be reached both by a single push and by a double push (the double push
     // needs the square in front empty, where the single pusher would stand): one set for both.
     template <Direction>
     void pawnPushes(Bitboard single, Bitboard twice) {
-        addSet(single | twice);
+        sets.add(single | twice);
     }
     template <GenType T, Direction>
     void promotions(Bitboard b) {
         n += (T == LEGAL ? 4 : T == NOISY ? 1 : 3) * popcount(b);
     }
-    int total() const { return n + simd::popcountSum(sets, setCount); }
+    int total() const { return n + sets.total(); }
 };
 
 template <Color Us, GenType T, typename Sink>
