@@ -668,20 +668,16 @@ bool Position::isLegal(Move m) const {
     return !(pinned() & squareBB(from)) || aligned(from, to, ksq);
 }
 
-bool Position::givesCheck(Move m) const {
+bool Position::specialMoveGivesCheck(Move m) const {
     const Color us = side, them = ~us;
     const Square from = fromSq(m), to = toSq(m);
     const Square ksq = kingSquare(them);
     Bitboard occ = (pieces() ^ squareBB(from)) | squareBB(to);
 
     switch (typeOf(m)) {
-    case NORMAL: {
-        if (checkInfo().checkSquares[typeOf(board[from])] & squareBB(to)) return true;
-        // Discovered: a slider of ours behind `from` now sees the king.
-        return (st->kingBlockers[them] & squareBB(from)) && !aligned(from, to, ksq);
-    }
     case PROMOTION:
         if (attacksBB(promotionType(m), to, occ) & squareBB(ksq)) return true;
+        // Discovered: a slider of ours behind `from` now sees the king.
         return (checkInfo().kingBlockers[them] & squareBB(from)) && !aligned(from, to, ksq);
     case EN_PASSANT: {
         Square capSq = to - pawnPush(us);

@@ -124,7 +124,14 @@ public:
     void unmakeNullMove();
     bool isPseudoLegal(Move m) const;  // safe on any 16-bit value, e.g. a TT move from a race
     bool isLegal(Move m) const;        // for a pseudo-legal move
-    bool givesCheck(Move m) const;
+    // A normal move, most of them, checks directly with one AND and by discovery with two more.
+    bool givesCheck(Move m) const {
+        if (typeOf(m) != NORMAL) return specialMoveGivesCheck(m);
+        const StateInfo& ci = checkInfo();
+        const Square from = fromSq(m), to = toSq(m);
+        return (ci.checkSquares[typeOf(board[from])] & squareBB(to)) ||
+               ((ci.kingBlockers[~side] & squareBB(from)) && !aligned(from, to, kingSquare(~side)));
+    }
     bool isCapture(Move m) const { return (!empty(toSq(m)) && typeOf(m) != CASTLING) || typeOf(m) == EN_PASSANT; }
     bool isCaptureOrPromotion(Move m) const { return isCapture(m) || typeOf(m) == PROMOTION; }
     Piece movedPiece(Move m) const { return board[fromSq(m)]; }
@@ -171,6 +178,7 @@ private:
     void computeState(StateInfo& s) const;
     void setPins(StateInfo& s) const;
     void completeCheckInfo(StateInfo& s) const;
+    bool specialMoveGivesCheck(Move m) const;  // promotion, en passant or castling
     const StateInfo& checkInfo() const {
         if (!st->checkInfoComplete) completeCheckInfo(*st);
         return *st;
