@@ -7,6 +7,8 @@
 // BitCountSum is what the move generator's counting sink uses.
 #pragma once
 
+#include <cassert>
+
 #include "bitboard.h"
 
 #if defined(__SSE2__)
@@ -47,7 +49,10 @@ inline int popcountSumSse2(const Bitboard* sets, int n) {
 template <int Capacity>
 class BitCountSum {
 public:
-    void add(Bitboard b) { sets[count++] = b; }
+    void add(Bitboard b) {
+        assert(count < Capacity);
+        sets[count++] = b;
+    }
     int total() const { return popcountSumSse2(sets, count); }
 
 private:

@@ -39,10 +39,10 @@ struct ListSink {
 };
 
 // Counts instead: one move a bit of each target set, the sets summed by simd/popcount.h (in
-// the generic build, which has no POPCNT, two at a time). A side has at most 16 pieces: at most
-// 15 sets of pieces and 3 of pawns.
+// the generic build, which has no POPCNT, two at a time). A side has at most 16 pieces: the
+// king's set, and at most 14 other pieces' sets and 3 of pawns (15 when no pawn is left).
 struct CountSink {
-    int n = 0;  // moves counted one by one: king moves, en passant, promotions
+    int n = 0;  // moves counted one by one: castling, en passant, promotions
     simd::BitCountSum<18> sets;
     void add(Move) { ++n; }
     void targets(Square, Bitboard b) { sets.add(b); }
@@ -152,11 +152,7 @@ void generateAll(const Position& pos, Sink& sink) {
     const Bitboard occ = pos.pieces();
     const Bitboard kingTargetsAll = T == NOISY ? pos.pieces(Them) : T == QUIETS ? ~occ : ~pos.pieces(Us);
 
-    // King moves: the king leaves its square, so it cannot hide behind itself from a slider.
-    for (Bitboard b = kingAttacks(ksq) & kingTargetsAll; b;) {
-        Square to = popLsb(b);
-        if (!(pos.attackersTo(to, occ ^ squareBB(ksq)) & pos.pieces(Them))) sink.add(makeMove(ksq, to));
-    }
+    sink.targets(ksq, pos.kingFlightSquares(Us, kingTargetsAll));
     if (moreThanOne(checkers)) return;
 
     const Bitboard checkMask = checkers ? betweenBB(ksq, lsb(checkers)) | checkers : ~Bitboard(0);

@@ -440,13 +440,25 @@ Bitboard Position::attackersTo(Square s, Bitboard occupied) const {
            (bishopAttacks(s, occupied) & pieces(BISHOP, QUEEN)) | (kingAttacks(s) & pieces(KING));
 }
 
-Bitboard Position::kingFlightSquares(Color c) const {
+Bitboard Position::kingFlightSquares(Color c, Bitboard candidates) const {
     const Square ksq = kingSquare(c);
+    Bitboard flight = kingAttacks(ksq) & ~pieces(c) & candidates;
+    if (!flight) return 0;  // a king among its own pieces, as in most of the middlegame
+    const Color them = ~c;
     const Bitboard occupied = pieces() ^ squareBB(ksq);  // sliders see through the fleeing king
-    Bitboard candidates = kingAttacks(ksq) & ~pieces(c), flight = 0;
-    while (candidates) {
-        Square s = popLsb(candidates);
-        if (!(attackersTo(s, occupied) & pieces(~c))) flight |= squareBB(s);
+    // One square, as often in the middlegame, is cheapest asked about directly.
+    if (!moreThanOne(flight)) return attackersTo(lsb(flight), occupied) & pieces(them) ? 0 : flight;
+    // Pawns, the king and knights attack fixed squares: each removes its whole set at once.
+    flight &= ~pawnAttacksBB(them, pieces(them, PAWN)) & ~kingAttacks(kingSquare(them));
+    for (Bitboard b = pieces(them, KNIGHT); b && flight;) flight &= ~knightAttacks(popLsb(b));
+    // A square costs a slider lookup only when an enemy slider stands on one of its lines: in an
+    // endgame most squares a king steps to cost none.
+    const Bitboard rooks = pieces(them, ROOK, QUEEN), bishops = pieces(them, BISHOP, QUEEN);
+    for (Bitboard b = flight; b;) {
+        Square s = popLsb(b);
+        if (((emptyBoardAttacks(ROOK, s) & rooks) && (rookAttacks(s, occupied) & rooks)) ||
+            ((emptyBoardAttacks(BISHOP, s) & bishops) && (bishopAttacks(s, occupied) & bishops)))
+            flight ^= squareBB(s);
     }
     return flight;
 }

@@ -110,8 +110,9 @@ public:
     // Attacks
     Bitboard attackersTo(Square s, Bitboard occupied) const;
     Bitboard attackersTo(Square s) const { return attackersTo(s, pieces()); }
-    // Squares the king of colour c could step to: not held by its own pieces, not attacked.
-    Bitboard kingFlightSquares(Color c) const;
+    // Squares among `candidates` the king of colour c could step to: not held by its own
+    // pieces, not attacked once the king has left its square.
+    Bitboard kingFlightSquares(Color c, Bitboard candidates = ~Bitboard(0)) const;
     // Pieces of either colour that alone stand between a slider of `sliders` and square s.
     Bitboard blockersFor(Square s, Bitboard sliders, Bitboard* pinners = nullptr) const;
 
