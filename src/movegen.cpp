@@ -24,6 +24,11 @@ struct ListSink {
         pawnTargets<Up>(single);
         pawnTargets<Direction(Up + Up)>(twice);
     }
+    template <Direction UpWest, Direction UpEast>
+    void pawnCaptures(Bitboard west, Bitboard east) {
+        pawnTargets<UpWest>(west);
+        pawnTargets<UpEast>(east);
+    }
     template <GenType T, Direction D>
     void promotions(Bitboard b) {
         while (b) {
@@ -40,21 +45,26 @@ struct ListSink {
 
 // Counts instead: one move a bit of each target set, the sets summed by simd/popcount.h (in
 // the generic build, which has no POPCNT, two at a time). A side has at most 16 pieces: the
-// king's set, and at most 14 other pieces' sets and 3 of pawns (15 when no pawn is left).
+// king's set, and at most 14 other pieces' sets and 2 of pawns (15 when no pawn is left).
 struct CountSink {
     int n = 0;  // moves counted one by one: castling, en passant, promotions
-    simd::BitCountSum<18> sets;
+    simd::BitCountSum<17> sets;
     void add(Move) { ++n; }
     void targets(Square, Bitboard b) { sets.add(b); }
-    template <Direction>
-    void pawnTargets(Bitboard b) {
-        sets.add(b);
-    }
-    // A square cannot be reached both by a single push and by a double push (the double push
-    // needs the square in front empty, where the single pusher would stand): one set for both.
+    // Two sets for four: a square cannot be reached both by a single and by a double push (the
+    // double push needs the square in front empty, where the single pusher would stand), and
+    // pushes go to empty squares, captures to occupied ones. Only the two capture directions
+    // can share a square (two pawns attacking one piece). The generator always gives the
+    // captures after the pushes, so the pushes wait for the first capture direction.
+    Bitboard pushes = 0;
     template <Direction>
     void pawnPushes(Bitboard single, Bitboard twice) {
-        sets.add(single | twice);
+        pushes = single | twice;
+    }
+    template <Direction, Direction>
+    void pawnCaptures(Bitboard west, Bitboard east) {
+        sets.add(pushes | west);
+        sets.add(east);
     }
     template <GenType T, Direction>
     void promotions(Bitboard b) {
@@ -83,12 +93,14 @@ void generatePawnMoves(const Position& pos, Sink& sink, Bitboard checkMask, Bitb
     // last ply three bit counts, each a dozen instructions in the generic build (no POPCNT).
     const bool promoting = pawns & Rank7;
 
-    // Pushes: free pawns, and pawns pinned on the king's file.
+    // Pushes: free pawns, and pawns pinned on the king's file. Both calls to the sink come
+    // always, with empty sets for the kind of move not generated (see CountSink).
+    constexpr Bitboard Quiet = T != NOISY ? ~Bitboard(0) : 0, Noisy = T != QUIETS ? ~Bitboard(0) : 0;
     {
         Bitboard pushers = (freePawns | filePinned) & ~Rank7;
         Bitboard single = shift<Up>(pushers) & emptySquares;
         Bitboard twice = shift<Up>(single & Rank3) & emptySquares;
-        if (T != NOISY) sink.template pawnPushes<Up>(single & checkMask, twice & checkMask);
+        sink.template pawnPushes<Up>(single & checkMask & Quiet, twice & checkMask & Quiet);
         if (promoting) {
             Bitboard promoPushers = (freePawns | filePinned) & Rank7;
             sink.template promotions<T, Up>(shift<Up>(promoPushers) & emptySquares & checkMask);
@@ -107,10 +119,7 @@ void generatePawnMoves(const Position& pos, Sink& sink, Bitboard checkMask, Bitb
         Bitboard west = shift<UpWest>(westCapturers) & enemies;
         Bitboard east = shift<UpEast>(eastCapturers) & enemies;
         constexpr Bitboard Rank8 = rankBB(relativeRank(Us, 7));
-        if (T != QUIETS) {
-            sink.template pawnTargets<UpWest>(west & ~Rank8);
-            sink.template pawnTargets<UpEast>(east & ~Rank8);
-        }
+        sink.template pawnCaptures<UpWest, UpEast>(west & ~Rank8 & Noisy, east & ~Rank8 & Noisy);
         if (promoting) {
             sink.template promotions<T, UpWest>(west & Rank8);
             sink.template promotions<T, UpEast>(east & Rank8);

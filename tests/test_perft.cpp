@@ -109,13 +109,13 @@ TEST_CASE("perft: threads split the root and agree with one thread", "[perft][th
 TEST_CASE("perft: the SSE2 sum of bit counts equals the scalar twin", "[perft][simd]") {
 #if defined(__SSE2__)
     std::mt19937_64 rng(20261126);
-    std::vector<Bitboard> sets(40);
+    std::vector<Bitboard> sets(60);
     for (int trial = 0; trial < 2000; ++trial) {
         for (Bitboard& b : sets) {
             Bitboard a = rng(), c = rng();
             b = trial % 4 == 0 ? a & c : trial % 4 == 1 ? a | c : trial % 4 == 2 ? ~Bitboard(0) : a;
         }
-        for (int n = 0; n <= 40; ++n) {
+        for (int n = 0; n <= 60; ++n) {
             int bits = 0;
             for (int i = 0; i < n; ++i)
                 for (int s = 0; s < 64; ++s) bits += (sets[i] >> s) & 1;
