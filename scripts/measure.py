@@ -100,6 +100,19 @@ def pgn_games(path):
         yield dict(re.findall(r'\[(\w+) "([^"]*)"\]', game)), re.findall(r"\{([^}]*)\}", game[game.find("\n\n"):])
 
 
+def outcome(tags, name):
+    """"win", "loss" or "draw" for the engine `name` in a game's tags; None when it did not play
+    or the game has no result."""
+    if name not in (tags.get("White"), tags.get("Black")):
+        return None
+    result = tags.get("Result")
+    if result == "1/2-1/2":
+        return "draw"
+    if result not in ("1-0", "0-1"):
+        return None
+    return "win" if (tags["White"] == name) == (result == "1-0") else "loss"
+
+
 def game_endings(pgn, name):
     """How the games of a match's PGN ended (fastchess's Termination tags), and which of them the
     engine `name` lost; with the count of its losses by time forfeit, illegal move or crash."""
@@ -108,27 +121,19 @@ def game_endings(pgn, name):
         for tags, _ in pgn_games(pgn):
             t = tags.get("Termination", "normal")
             terminations[t] += 1
-            if tags.get("Result") in ("1-0", "0-1") and name in (tags.get("White"), tags.get("Black")):
-                if (tags["White"] == name) == (tags["Result"] == "0-1"):
-                    losses[t] += 1
+            if outcome(tags, name) == "loss":
+                losses[t] += 1
     bad = sum(n for t, n in losses.items() if re.search(r"time|illegal|disconnect|stall|crash", t, re.I))
     return terminations, losses, bad
 
 
 def results(pgn, name):
     """Wins, losses and draws of the engine `name` in a PGN file (its games against anyone)."""
-    wins = losses = draws = 0
+    counts = collections.Counter()
     if os.path.exists(pgn):
         for tags, _ in pgn_games(pgn):
-            if name not in (tags.get("White"), tags.get("Black")) or tags.get("Result") not in ("1-0", "0-1", "1/2-1/2"):
-                continue
-            if tags["Result"] == "1/2-1/2":
-                draws += 1
-            elif (tags["White"] == name) == (tags["Result"] == "1-0"):
-                wins += 1
-            else:
-                losses += 1
-    return wins, losses, draws
+            counts[outcome(tags, name)] += 1
+    return counts["win"], counts["loss"], counts["draw"]
 
 
 def elo_with_error(wins, losses, draws):
