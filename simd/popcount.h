@@ -2,7 +2,8 @@
 // the bit count of its target set (src/movegen.cpp). With POPCNT (the native build) a set costs
 // one instruction; the x86-64 baseline (our `generic` build, the level Debian builds for) has no
 // POPCNT, and the software count costs a dozen instructions a set. The SSE2 path counts two sets
-// at once, adds two such pairs before splitting the counts into bytes, and sums the bytes with psadbw. The portable scalar twin counts one set at a time.
+// at once, adds two such pairs before splitting the counts into bytes, and sums the bytes with
+// psadbw once. The portable scalar twin counts one set at a time.
 // tests/test_perft.cpp checks that the two agree; perf/bench_core.cpp measures them.
 // BitCountSum is what the move generator's counting sink uses.
 #pragma once
@@ -43,7 +44,10 @@ inline int popcountSumSse2(const Bitboard* sets, int n) {
     };
     int i = 0;
     for (; i + 3 < n; i += 4) accumulate(_mm_add_epi8(nibbleCounts(sets + i), nibbleCounts(sets + i + 2)));
-    if (i + 1 < n) accumulate(nibbleCounts(sets + i)), i += 2;
+    if (i + 1 < n) {
+        accumulate(nibbleCounts(sets + i));
+        i += 2;
+    }
     if (i < n) {
         const Bitboard last[2] = {sets[i], 0};
         accumulate(nibbleCounts(last));

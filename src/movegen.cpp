@@ -44,7 +44,7 @@ struct ListSink {
 };
 
 // Counts instead: one move a bit of each target set, the sets summed by simd/popcount.h (in
-// the generic build, which has no POPCNT, two at a time). A side has at most 16 pieces: the
+// the generic build, which has no POPCNT, all together with SSE2). A side has at most 16 pieces: the
 // king's set, and at most 14 other pieces' sets and 2 of pawns (15 when no pawn is left).
 struct CountSink {
     int n = 0;  // moves counted one by one: castling, en passant, promotions

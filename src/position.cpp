@@ -687,10 +687,7 @@ bool Position::specialMoveGivesCheck(Move m) const {
     Bitboard occ = (pieces() ^ squareBB(from)) | squareBB(to);
 
     switch (typeOf(m)) {
-    case PROMOTION:
-        if (attacksBB(promotionType(m), to, occ) & squareBB(ksq)) return true;
-        // Discovered: a slider of ours behind `from` now sees the king.
-        return (checkInfo().kingBlockers[them] & squareBB(from)) && !aligned(from, to, ksq);
+    case PROMOTION: return (attacksBB(promotionType(m), to, occ) & squareBB(ksq)) || discoversCheck(from, to);
     case EN_PASSANT: {
         Square capSq = to - pawnPush(us);
         occ ^= squareBB(capSq);

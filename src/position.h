@@ -130,8 +130,7 @@ public:
         if (typeOf(m) != NORMAL) return specialMoveGivesCheck(m);
         const StateInfo& ci = checkInfo();
         const Square from = fromSq(m), to = toSq(m);
-        return (ci.checkSquares[typeOf(board[from])] & squareBB(to)) ||
-               ((ci.kingBlockers[~side] & squareBB(from)) && !aligned(from, to, kingSquare(~side)));
+        return (ci.checkSquares[typeOf(board[from])] & squareBB(to)) || discoversCheck(from, to);
     }
     bool isCapture(Move m) const { return (!empty(toSq(m)) && typeOf(m) != CASTLING) || typeOf(m) == EN_PASSANT; }
     bool isCaptureOrPromotion(Move m) const { return isCapture(m) || typeOf(m) == PROMOTION; }
@@ -180,6 +179,10 @@ private:
     void setPins(StateInfo& s) const;
     void completeCheckInfo(StateInfo& s) const;
     bool specialMoveGivesCheck(Move m) const;  // promotion, en passant or castling
+    // Whether a piece leaving `from` for `to` uncovers a slider of ours on the enemy king.
+    bool discoversCheck(Square from, Square to) const {
+        return (checkInfo().kingBlockers[~side] & squareBB(from)) && !aligned(from, to, kingSquare(~side));
+    }
     const StateInfo& checkInfo() const {
         if (!st->checkInfoComplete) completeCheckInfo(*st);
         return *st;
