@@ -140,7 +140,7 @@ int Position::slotCount(Color c, Slot slot) const {
 void Position::addMaterial(Color c, Slot slot) {
     int n = slotCount(c, slot);
     st->materialKey ^= zobrist::material[c][slot][n - 1];
-    st->materialIndex += weightOf(c, slot);
+    st->materialIndex += weight[c][slot];
     st->materialOverflow += n == maxCount[slot] + 1;  // the slot has just left the range
 }
 
@@ -148,7 +148,7 @@ void Position::addMaterial(Color c, Slot slot) {
 void Position::removeMaterial(Color c, Slot slot) {
     int n = slotCount(c, slot);
     st->materialKey ^= zobrist::material[c][slot][n];
-    st->materialIndex -= weightOf(c, slot);
+    st->materialIndex -= weight[c][slot];
     st->materialOverflow -= n == maxCount[slot];  // the slot has just come back into range
 }
 
@@ -356,7 +356,7 @@ void Position::computeState(StateInfo& s) const {
         for (int slot = 0; slot < SLOT_NB; ++slot) {
             int n = slotCount(c, Slot(slot));
             for (int i = 0; i < n; ++i) s.materialKey ^= zobrist::material[c][slot][i];
-            s.materialIndex += n * weightOf(c, slot);
+            s.materialIndex += n * weight[c][slot];
             s.materialOverflow += n > maxCount[slot];
         }
     s.checkers = attackersTo(kingSquare(side)) & pieces(~side);

@@ -2,6 +2,7 @@
 // make/unmake keep incrementally (Zobrist keys, per-type piece counters, the material index).
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -19,14 +20,21 @@ enum Slot : int { PAWNS, KNIGHTS, LIGHT_BISHOPS, DARK_BISHOPS, ROOKS, QUEENS, SL
 
 constexpr int maxCount[SLOT_NB] = {8, 2, 1, 1, 2, 1};
 
-// weight[colour][slot]: how much one more piece in that slot moves the index.
-constexpr int weightOf(int colour, int slot) {
-    int w = 1;
-    for (int c = 0; c < colour * SLOT_NB + slot; ++c) w *= maxCount[c % SLOT_NB] + 1;
+// weight[colour][slot]: how much one more piece in that slot moves the index. A table, not a
+// function: make/unmake ask with a slot known only at run time, where a loop would cost a capture
+// some fifty instructions.
+constexpr auto weight = [] {
+    std::array<std::array<int, SLOT_NB>, COLOR_NB> w{};
+    int product = 1;
+    for (int c = 0; c < COLOR_NB; ++c)
+        for (int slot = 0; slot < SLOT_NB; ++slot) {
+            w[c][slot] = product;
+            product *= maxCount[slot] + 1;
+        }
     return w;
-}
-constexpr int SIZE = weightOf(COLOR_NB, 0);  // number of in-range configurations
-constexpr int OVERFLOW_INDEX = SIZE;         // one entry past the last: "compute it slowly"
+}();
+constexpr int SIZE = weight[BLACK][QUEENS] * (maxCount[QUEENS] + 1);  // number of in-range configurations
+constexpr int OVERFLOW_INDEX = SIZE;                                  // one entry past the last: "compute it slowly"
 
 inline Slot slotOf(PieceType pt, Square s) {
     return pt == BISHOP ? (isLightSquare(s) ? LIGHT_BISHOPS : DARK_BISHOPS)
