@@ -127,6 +127,8 @@ constexpr Square makeSquare(int file, int rank) { return Square(rank * 8 + file)
 constexpr bool isOk(Square s) { return s >= SQ_A1 && s <= SQ_H8; }
 // Mirror vertically: the same square seen from the other side.
 constexpr Square flipRank(Square s) { return Square(s ^ 56); }
+// Mirror horizontally: the a-file becomes the h-file.
+constexpr Square flipFile(Square s) { return Square(s ^ 7); }
 constexpr Square relativeSquare(Color c, Square s) { return Square(s ^ (c * 56)); }
 constexpr int relativeRank(Color c, Square s) { return c == WHITE ? rankOf(s) : 7 - rankOf(s); }
 constexpr int relativeRank(Color c, int rank) { return c == WHITE ? rank : 7 - rank; }

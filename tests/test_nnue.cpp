@@ -6,6 +6,7 @@
 #include <iterator>
 #include <memory>
 #include <random>
+#include <sstream>
 
 #include <catch2/catch.hpp>
 #include "bench.h"
@@ -284,4 +285,65 @@ TEST_CASE("train: a tiny run lowers the loss, writes a network the engine reads 
     REQUIRE(again.checksum == net.checksum);
     std::filesystem::remove(data);
     std::filesystem::remove(out);
+}
+
+// The board's mirror image (a-file and h-file swapped) as a FEN: no castling (a king on the
+// d-file cannot castle), the en passant file mirrored.
+std::string mirrorFiles(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string board, side, castling, ep;
+    in >> board >> side >> castling >> ep;
+    std::string mirrored, rank;
+    for (char c : board + "/") {
+        if (c != '/') {
+            rank += c;
+            continue;
+        }
+        mirrored += std::string(rank.rbegin(), rank.rend()) + (mirrored.size() + rank.size() < board.size() ? "/" : "");
+        rank.clear();
+    }
+    return mirrored + " " + side + " - " + (ep == "-" ? ep : std::string(1, char('a' + 'h' - ep[0])) + ep[1]) + " 0 1";
+}
+
+TEST_CASE("train: mirror adds each training position's mirror image, and only training's", "[nnue][train]") {
+    const std::string data = tempPath("train-mirror.bin");
+    std::filesystem::remove(data);
+    REQUIRE(runDatagen({"out", data, "games", "20", "nodes", "300", "seed", "5", "threads", "1"}, quiet) == "");
+    nnue::TrainConfig cfg;
+    cfg.data = {data};
+    cfg.epochs = 1;
+    cfg.holdout = 0.2;
+    nnue::TrainReport plain, mirrored;
+    REQUIRE(nnue::train(cfg, plain, quiet) == "");
+    cfg.mirror = true;
+    REQUIRE(nnue::train(cfg, mirrored, quiet) == "");
+    REQUIRE(plain.trainPositions > 500);
+    REQUIRE(mirrored.trainPositions == 2 * plain.trainPositions);
+    REQUIRE(mirrored.validationPositions == plain.validationPositions);
+    // A cap on positions counts the games' positions, not their mirror images.
+    cfg.maxPositions = 300;
+    REQUIRE(nnue::train(cfg, mirrored, quiet) == "");
+    REQUIRE(mirrored.trainPositions / 2 + mirrored.validationPositions >= 300);
+    REQUIRE(mirrored.trainPositions / 2 + mirrored.validationPositions < 300 + 200);
+    std::filesystem::remove(data);
+
+    // The trainer shows the network the mirror image: the inputs of the mirrored board (the
+    // same sum in another order, hence equal to rounding), which a random network tells apart
+    // from the board as it stands.
+    nnue::FloatNetwork net;
+    std::mt19937 rng(7);
+    std::normal_distribution<float> weight(0.0f, 0.1f);
+    for (float& w : net.params) w = weight(rng);
+    int told = 0;
+    for (const std::string& fen : benchPositions()) {
+        Position pos, image;
+        REQUIRE(pos.setFen(fen) == "");
+        INFO(fen << "  /  " << mirrorFiles(fen));
+        REQUIRE(image.setFen(mirrorFiles(fen)) == "");
+        REQUIRE(net.output(pos, true) == Approx(net.output(image)).epsilon(1e-5));
+        REQUIRE(net.output(image, true) == Approx(net.output(pos)).epsilon(1e-5));
+        told += net.output(pos) != Approx(net.output(image)).epsilon(1e-3);
+    }
+    REQUIRE(told > int(benchPositions().size()) * 9 / 10);
+    REQUIRE(nnue::runTrain({"data", data, "out", data, "mirror", "yes"}, quiet) != "");
 }

@@ -23,19 +23,21 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // A training position in 32 bytes: the occupied squares, then each piece in square order (a
-// nibble each), the search's score and the game's result (both for the side to move).
+// nibble each), the search's score and the game's result (both for the side to move), and
+// whether the network is shown the board's mirror image (a-file and h-file swapped).
 struct Sample {
     Bitboard occupied;
     std::uint8_t pieces[16];
     std::int16_t score;
     std::uint8_t result;  // the side to move's points times two
     std::uint8_t sideToMove;
-    std::uint32_t padding;
+    std::uint8_t mirrored;
+    std::uint8_t padding[3];
 };
 static_assert(sizeof(Sample) == 32);
 
 Sample pack(const Position& pos, Value whiteScore, double whiteResult) {
-    Sample s{pos.pieces(), {}, 0, 0, std::uint8_t(pos.sideToMove()), 0};
+    Sample s{pos.pieces(), {}, 0, 0, std::uint8_t(pos.sideToMove()), 0, {}};
     int k = 0;
     for (Bitboard b = pos.pieces(); b; ++k) s.pieces[k / 2] |= pos.pieceOn(popLsb(b)) << (4 * (k % 2));
     const bool white = pos.sideToMove() == WHITE;
@@ -49,7 +51,7 @@ int features(const Sample& s, int (&us)[32], int (&them)[32]) {
     const Color stm = Color(s.sideToMove);
     int k = 0;
     for (Bitboard b = s.occupied; b; ++k) {
-        const Square sq = popLsb(b);
+        const Square sq = s.mirrored ? flipFile(popLsb(b)) : popLsb(b);
         const Piece pc = Piece(s.pieces[k / 2] >> (4 * (k % 2)) & 15);
         us[k] = featureIndex(stm, pc, sq);
         them[k] = featureIndex(~stm, pc, sq);
@@ -196,7 +198,8 @@ std::uint32_t fingerprint(const TrainConfig& cfg, std::size_t trainPositions) {
     for (const std::string& path : cfg.data) key += path + "\n";
     key += std::to_string(trainPositions) + " " + std::to_string(cfg.epochs) + " " + std::to_string(cfg.batch) + " " +
            std::to_string(cfg.minPly) + " " + std::to_string(cfg.lr) + " " + std::to_string(cfg.wdl) + " " +
-           std::to_string(cfg.holdout) + " " + std::to_string(cfg.seed) + " " + std::to_string(int(cfg.activation));
+           std::to_string(cfg.holdout) + " " + std::to_string(cfg.seed) + " " + std::to_string(int(cfg.activation)) +
+           " " + std::to_string(cfg.mirror);
     return bytes::checksum(key.data(), key.size());
 }
 
@@ -251,8 +254,13 @@ std::string loadSamples(const TrainConfig& cfg, std::vector<Sample>& train, std:
                     std::vector<Sample>& into = every && game % every == 0 ? validation : train;
                     gamefile::forEachTrainingPosition(g, cfg.minPly, [&](const Position& pos, Value v, double r) {
                         into.push_back(pack(pos, v, r));
+                        if (cfg.mirror && &into == &train) {
+                            into.push_back(into.back());
+                            into.back().mirrored = 1;
+                        }
                     });
-                    full = cfg.maxPositions && train.size() + validation.size() >= cfg.maxPositions;
+                    const std::size_t played = train.size() / (cfg.mirror ? 2 : 1) + validation.size();
+                    full = cfg.maxPositions && played >= cfg.maxPositions;
                 }
             },
             &valid);
@@ -269,9 +277,10 @@ std::string save(const FloatNetwork& net, const std::string& path) { return writ
 
 }  // namespace
 
-float FloatNetwork::output(const Position& pos) const {
+float FloatNetwork::output(const Position& pos, bool mirrored) const {
     int us[32], them[32];
-    const Sample s = pack(pos, 0, 0.5);
+    Sample s = pack(pos, 0, 0.5);
+    s.mirrored = mirrored;
     const int count = features(s, us, them);
     Forward f;
     forward(*this, us, them, count, f);
@@ -392,7 +401,7 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
 std::string runTrain(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress) {
     TrainConfig cfg;
     cfg.threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    text::KeywordArgs in("train", args, {"resume"});
+    text::KeywordArgs in("train", args, {"resume", "mirror"});
     std::string data, activation = "screlu";
     in.string("data", data);
     in.string("out", cfg.out);
@@ -408,6 +417,7 @@ std::string runTrain(const std::vector<std::string>& args, const std::function<v
     in.string("activation", activation);
     in.integer("stopafter", 1, 100000, cfg.stopAfter);
     cfg.resume = in.flag("resume");
+    cfg.mirror = in.flag("mirror");
     if (std::string why = in.error(); !why.empty()) return why;
     if (activation != "screlu" && activation != "crelu") return "train: activation must be screlu or crelu";
     cfg.activation = activation == "crelu" ? Activation::CLIPPED_RELU : Activation::SQUARED_CLIPPED_RELU;

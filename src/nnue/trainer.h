@@ -2,7 +2,7 @@
 // the engine's feature index, so that the two cannot disagree on an input.
 //   train data FILE[,FILE...] out NET [epochs 10] [batch 16384] [lr 0.001] [wdl 0.3]
 //         [activation screlu|crelu] [threads N] [seed 1] [holdout 0.05] [minply 8]
-//         [positions N] [stopafter N] [resume]
+//         [positions N] [stopafter N] [resume] [mirror]
 // The positions are the ones training keeps (gamefile.h); the held-out part is a set of whole
 // games (no position of a game is on both sides). Each batch's target blends the game's result
 // and the search's score: wdl * result + (1 - wdl) * sigmoid(score / SCALE). The loss is the
@@ -11,6 +11,9 @@
 // docs/2-quantisation.md). The network is written after every epoch, with the training state
 // (OUT.state): a run stopped at any time (or by `stopafter N`, to free the machine for a match)
 // continues with the same command and `resume`, to the same network an uninterrupted run makes.
+// `mirror` adds each training position's mirror image (a-file and h-file swapped, the same
+// score): chess is symmetric that way but for castling, which the inputs do not see, so this
+// doubles the data the network learns from; the held-out part stays as played.
 #pragma once
 
 #include <functional>
@@ -26,9 +29,10 @@ struct TrainConfig {
     std::string out;
     int epochs = 10, batch = 16384, threads = 1, minPly = 8;
     double lr = 0.001, wdl = 0.3, holdout = 0.05;
-    std::uint64_t seed = 1, maxPositions = 0;  // 0: every position
+    std::uint64_t seed = 1, maxPositions = 0;  // positions of the games read (mirror images aside); 0: all
     int stopAfter = 0;                         // stop after this epoch, to resume later (0: run to the end)
     bool resume = false;                       // continue from OUT.state
+    bool mirror = false;                       // add each training position's mirror image
     Activation activation = Activation::SQUARED_CLIPPED_RELU;
 };
 
@@ -42,8 +46,9 @@ public:
     Activation activation = Activation::SQUARED_CLIPPED_RELU;
     std::vector<float> params = std::vector<float>(SIZE);
 
-    // The output in SCALE units (centipawns / SCALE) for the side to move.
-    float output(const Position& pos) const;
+    // The output in SCALE units (centipawns / SCALE) for the side to move; of the board's
+    // mirror image (a-file and h-file swapped) if `mirrored`, as the trainer's `mirror` shows it.
+    float output(const Position& pos, bool mirrored = false) const;
     // The engine's integer network.
     Network quantise() const;
 };
