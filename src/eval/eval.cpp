@@ -441,19 +441,27 @@ std::string formatPawns(int cp) {
 
 Value evaluate(const Position& pos, EvalCache& cache) { return Evaluation<false>(pos, &cache.pawns, nullptr).value(); }
 
-Value withKnowledge(const Position& pos, EvalCache& cache, Value network) {
+Value knownValue(const Position& pos) {
     const material::Entry me = material::probe(pos);
     const endgame::Id id = me.endgameId();
-    const Color us = pos.sideToMove();
-    if (endgame::isEvaluator(id)) {
-        const Value v = endgame::evaluate(id, me.strongSide(), pos);
-        if (v != VALUE_NONE) return us == WHITE ? v : -v;
-    }
-    const Color leader = network >= 0 ? us : ~us;
-    int scale = me.scale[leader];
+    if (!endgame::isEvaluator(id)) return VALUE_NONE;
+    const Value v = endgame::evaluate(id, me.strongSide(), pos);
+    return v == VALUE_NONE || pos.sideToMove() == WHITE ? v : -v;
+}
+
+int knownScale(const Position& pos, EvalCache& cache, Color leader) {
+    const material::Entry me = material::probe(pos);
+    const endgame::Id id = me.endgameId();
     if (id != endgame::NONE && me.appliesTo(leader))
-        scale = endgame::scale(id, leader, pos, cache.pawns.probe(pos), scale);
-    return std::clamp(network * scale / SCALE_NORMAL, -VALUE_TB_WIN_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1);
+        return endgame::scale(id, leader, pos, cache.pawns.probe(pos), me.scale[leader]);
+    return me.scale[leader];
+}
+
+Value withKnowledge(const Position& pos, EvalCache& cache, Value network) {
+    if (const Value v = knownValue(pos); v != VALUE_NONE) return v;
+    const Color leader = network >= 0 ? pos.sideToMove() : ~pos.sideToMove();
+    return std::clamp(network * knownScale(pos, cache, leader) / SCALE_NORMAL, -VALUE_TB_WIN_IN_MAX_PLY + 1,
+                      VALUE_TB_WIN_IN_MAX_PLY - 1);
 }
 
 Value evaluateWeights(const Position& pos, EvalTrace& weights) {

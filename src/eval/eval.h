@@ -15,10 +15,16 @@ struct EvalCache {
 
 Value evaluate(const Position& pos, EvalCache& cache);
 
+// The seeds' knowledge of a position, whatever evaluation gives its score
+// (../shared/seeds/mating-potential.txt): a special endgame's exact value (KPK, KBNK, the draw
+// rules; side to move's view), VALUE_NONE if none, and else the scale factor (of SCALE_NORMAL)
+// for `leader`, the side ahead.
+Value knownValue(const Position& pos);
+int knownScale(const Position& pos, EvalCache& cache, Color leader);
+
 // A network's score `network` of `pos` (side to move's view) with the seeds' knowledge applied
-// exactly as to the hand-written evaluation: the special endgames (KPK, KBNK, the draw rules)
-// replace it, and the material table's scale factor for the side ahead scales it
-// (../shared/seeds/mating-potential.txt). It stays below the tablebase and mate scores.
+// exactly as to the hand-written evaluation: a known value replaces it, the scale factor for the
+// side ahead scales it. It stays below the tablebase and mate scores.
 Value withKnowledge(const Position& pos, EvalCache& cache, Value network);
 
 // The evaluation from White's point of view with every use of a weight recorded in `weights`

@@ -14,6 +14,8 @@
 
 #include "bytes.h"
 #include "datagen/gamefile.h"
+#include "eval/eval.h"
+#include "eval/evalparams.h"
 #include "text.h"
 
 namespace nnue {
@@ -23,8 +25,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // A training position in 32 bytes: the occupied squares, then each piece in square order (a
-// nibble each), the search's score and the game's result (both for the side to move), and
-// whether the network is shown the board's mirror image (a-file and h-file swapped).
+// nibble each), the search's score and the game's result (both for the side to move), whether
+// the network is shown the board's mirror image (a-file and h-file swapped), and the seeds'
+// scale factor the engine applies to the network's output: [0] when the side to move is ahead,
+// [1] when the other side is.
 struct Sample {
     Bitboard occupied;
     std::uint8_t pieces[16];
@@ -32,12 +36,14 @@ struct Sample {
     std::uint8_t result;  // the side to move's points times two
     std::uint8_t sideToMove;
     std::uint8_t mirrored;
-    std::uint8_t padding[3];
+    std::uint8_t scale[2];
+    std::uint8_t padding;
 };
 static_assert(sizeof(Sample) == 32);
 
 Sample pack(const Position& pos, Value whiteScore, double whiteResult) {
-    Sample s{pos.pieces(), {}, 0, 0, std::uint8_t(pos.sideToMove()), 0, {}};
+    Sample s{
+        pos.pieces(), {}, 0, 0, std::uint8_t(pos.sideToMove()), 0, {params::SCALE_NORMAL, params::SCALE_NORMAL}, 0};
     int k = 0;
     for (Bitboard b = pos.pieces(); b; ++k) s.pieces[k / 2] |= pos.pieceOn(popLsb(b)) << (4 * (k % 2));
     const bool white = pos.sideToMove() == WHITE;
@@ -60,6 +66,14 @@ int features(const Sample& s, int (&us)[32], int (&them)[32]) {
 }
 
 float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+
+// What the engine multiplies the network's output by (withKnowledge in eval.h): the scale factor
+// for the side ahead. The engine takes the side the output favours; training takes the one the
+// target favours, the same once the network has learnt, because a factor of 0 (the side could
+// never win) would give a network that wrongly favours that side no gradient to mend it.
+float knowledgeFactor(const Sample& s, float target) {
+    return float(s.scale[target >= 0.5f ? 0 : 1]) / float(params::SCALE_NORMAL);
+}
 
 // The activation in float: the quantised network clamps to [0, QA], i.e. [0, 1] here.
 float activate(Activation a, float x) {
@@ -108,8 +122,9 @@ float backward(const FloatNetwork& net, const Sample& s, double wdl, int scale, 
     const int count = features(s, us, them);
     Forward f;
     forward(net, us, them, count, f);
-    const float p = sigmoid(f.output), error = p - target(s, wdl, scale);
-    const float dOut = 2.0f * error * p * (1.0f - p);
+    const float t = target(s, wdl, scale), factor = knowledgeFactor(s, t);
+    const float p = sigmoid(factor * f.output), error = p - t;
+    const float dOut = 2.0f * error * p * (1.0f - p) * factor;
     const std::vector<float>& w = net.params;
     grad[P::OUTPUT_BIAS] += dOut;
     for (int side = 0; side < 2; ++side) {
@@ -146,7 +161,8 @@ double meanLoss(const FloatNetwork& net, const std::vector<Sample>& samples, con
             const int count = features(samples[i], us, them);
             Forward f;
             forward(net, us, them, count, f);
-            const float e = sigmoid(f.output) - target(samples[i], cfg.wdl, scale);
+            const float t = target(samples[i], cfg.wdl, scale);
+            const float e = sigmoid(knowledgeFactor(samples[i], t) * f.output) - t;
             sums[t] += e * e;
         }
     });
@@ -199,7 +215,7 @@ std::uint32_t fingerprint(const TrainConfig& cfg, std::size_t trainPositions) {
     key += std::to_string(trainPositions) + " " + std::to_string(cfg.epochs) + " " + std::to_string(cfg.batch) + " " +
            std::to_string(cfg.minPly) + " " + std::to_string(cfg.lr) + " " + std::to_string(cfg.wdl) + " " +
            std::to_string(cfg.holdout) + " " + std::to_string(cfg.seed) + " " + std::to_string(int(cfg.activation)) +
-           " " + std::to_string(cfg.mirror);
+           " " + std::to_string(cfg.mirror) + " knowledge";
     return bytes::checksum(key.data(), key.size());
 }
 
@@ -238,8 +254,9 @@ std::string loadState(const std::string& path, std::uint32_t print, int& epoch, 
 }
 
 std::string loadSamples(const TrainConfig& cfg, std::vector<Sample>& train, std::vector<Sample>& validation,
-                        const std::function<void(const std::string&)>& progress) {
+                        std::size_t& known, const std::function<void(const std::string&)>& progress) {
     const std::uint64_t every = cfg.holdout > 0 ? std::max<std::uint64_t>(1, std::llround(1 / cfg.holdout)) : 0;
+    EvalCache cache;
     for (const std::string& path : cfg.data) {
         std::uint64_t valid = 0;
         bool full = false;
@@ -253,7 +270,17 @@ std::string loadSamples(const TrainConfig& cfg, std::vector<Sample>& train, std:
                     const std::uint64_t game = chunk.index * gamefile::CHUNK_GAMES + i;
                     std::vector<Sample>& into = every && game % every == 0 ? validation : train;
                     gamefile::forEachTrainingPosition(g, cfg.minPly, [&](const Position& pos, Value v, double r) {
-                        into.push_back(pack(pos, v, r));
+                        // The engine never asks the network about what the seeds know exactly,
+                        // and scales its answer elsewhere: training does the same, so that the
+                        // network learns what the knowledge leaves to it, not the knowledge twice.
+                        Sample s = pack(pos, v, r);
+                        for (Color leader : {pos.sideToMove(), ~pos.sideToMove()})
+                            s.scale[leader != pos.sideToMove()] = std::uint8_t(knownScale(pos, cache, leader));
+                        if (knownValue(pos) != VALUE_NONE || (!s.scale[0] && !s.scale[1])) {
+                            ++known;
+                            return;
+                        }
+                        into.push_back(s);
                         if (cfg.mirror && &into == &train) {
                             into.push_back(into.back());
                             into.back().mirrored = 1;
@@ -305,11 +332,12 @@ Network FloatNetwork::quantise() const {
 std::string train(const TrainConfig& cfg, TrainReport& report,
                   const std::function<void(const std::string&)>& progress) {
     std::vector<Sample> samples, validation;
-    if (std::string why = loadSamples(cfg, samples, validation, progress); !why.empty()) return why;
+    if (std::string why = loadSamples(cfg, samples, validation, report.knownPositions, progress); !why.empty())
+        return why;
     report.trainPositions = samples.size();
     report.validationPositions = validation.size();
     progress("train: " + std::to_string(samples.size()) + " training positions, " + std::to_string(validation.size()) +
-             " held out");
+             " held out, " + std::to_string(report.knownPositions) + " left to the seeds' knowledge");
 
     FloatNetwork& net = report.network;
     net.activation = cfg.activation;

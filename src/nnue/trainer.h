@@ -14,6 +14,10 @@
 // `mirror` adds each training position's mirror image (a-file and h-file swapped, the same
 // score): chess is symmetric that way but for castling, which the inputs do not see, so this
 // doubles the data the network learns from; the held-out part stays as played.
+// The seeds' knowledge is applied in training as in the engine (withKnowledge, eval.h): the
+// output is scaled by the scale factor for the side it says is ahead, and the positions whose
+// value the seeds know (or that are drawn whoever is ahead) are left out, so that the network
+// learns what the knowledge leaves to it.
 #pragma once
 
 #include <functional>
@@ -59,6 +63,7 @@ struct EpochReport {
 
 struct TrainReport {
     std::size_t trainPositions = 0, validationPositions = 0;
+    std::size_t knownPositions = 0;  // left out: the seeds know their value, or it is a draw whoever is ahead
     double initialValidationLoss = 0;
     std::vector<EpochReport> epochs;
     FloatNetwork network;
