@@ -74,7 +74,7 @@ Engine::Engine() {
           }));
     // The evaluation, with Stockfish's names: the network (the embedded one unless EvalFile names
     // another) or, with Use NNUE off, the hand-written evaluation.
-    o.add("Use NNUE", Option::check(false, [this](const Option&) { return selectNetwork(); }).whenIdle());
+    o.add("Use NNUE", Option::check(true, [this](const Option&) { return selectNetwork(); }).whenIdle());
     o.add("EvalFile", Option::string(nnue::EMBEDDED_NAME, [this](const Option& v) {
                           std::unique_ptr<nnue::Network> loaded;
                           if (v.asString() != nnue::EMBEDDED_NAME && !v.asString().empty()) {
@@ -132,6 +132,7 @@ Engine::Engine() {
     threads.set(1, BindMode::AUTO);
     threads.tt.resize(16);
     threads.clearHash();
+    selectNetwork();
 }
 
 Engine::~Engine() {

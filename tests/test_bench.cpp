@@ -7,7 +7,9 @@
 #include "position.h"
 
 TEST_CASE("bench: the node count equals the one recorded in the repository", "[bench]") {
-    // Update tests/bench.expected whenever a change alters the search (and say so in the commit).
+    // Update tests/bench.expected whenever a change alters the search or the embedded network (and
+    // say so in the commit). The default evaluation is the network, so the count also checks that
+    // the accumulators follow the search's moves exactly.
     std::ifstream expectedFile(QUADBIT_SOURCE_DIR "/tests/bench.expected");
     REQUIRE(expectedFile);
     std::string expected;
@@ -22,16 +24,17 @@ TEST_CASE("bench: the node count equals the one recorded in the repository", "[b
     REQUIRE(e.waitExit() == 0);
 }
 
-TEST_CASE("bench: with the network, the node count equals the one recorded in the repository", "[bench][nnue]") {
-    // Update tests/bench-nnue.expected whenever the search or the embedded network changes: the
-    // count then checks that the accumulators follow the search's moves exactly.
-    std::ifstream expectedFile(QUADBIT_SOURCE_DIR "/tests/bench-nnue.expected");
+TEST_CASE("bench: with the hand-written evaluation, the node count equals the one recorded in the repository",
+          "[bench][eval]") {
+    // Update tests/bench-handwritten.expected whenever the search or the hand-written evaluation
+    // changes.
+    std::ifstream expectedFile(QUADBIT_SOURCE_DIR "/tests/bench-handwritten.expected");
     REQUIRE(expectedFile);
     std::string expected;
     expectedFile >> expected;
 
     EngineProcess e;
-    e.send("setoption name Use NNUE value true");
+    e.send("setoption name Use NNUE value false");
     e.send("bench");
     std::string nodes;
     for (const auto& line : e.readUntil("Nodes searched", 120000))

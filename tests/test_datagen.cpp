@@ -177,16 +177,20 @@ TEST_CASE("data: stats, the training positions as text in order or shuffled, and
     for (const auto& f : {path, text, shuffled}) std::filesystem::remove(f);
 }
 
-TEST_CASE("datagen: games played with the network are other games, as legal", "[datagen][nnue]") {
+TEST_CASE("datagen: the network plays by default, the hand-written evaluation with evalfile none", "[datagen][nnue]") {
     auto args = SMALL;
     args.insert(args.end(), {"threads", "1"});
-    const auto handWritten = generate("datagen-hce", args);
-    args.insert(args.end(), {"evalfile", "<embedded>"});
     const auto network = generate("datagen-nnue", args);
-    REQUIRE(network.at(0).size() == gamefile::CHUNK_GAMES);
+    auto named = args;
+    named.insert(named.end(), {"evalfile", "<embedded>"});
+    REQUIRE(generate("datagen-nnue-named", named) == network);
+    args.insert(args.end(), {"evalfile", "none"});
+    const auto handWritten = generate("datagen-hce", args);
+    REQUIRE(handWritten.at(0).size() == gamefile::CHUNK_GAMES);
     REQUIRE(network != handWritten);
-    for (const gamefile::Game& g : network.at(0))
-        REQUIRE(gamefile::forEachTrainingPosition(g, 0, [](const Position&, Value, double) {}));
+    for (const auto* games : {&network, &handWritten})
+        for (const gamefile::Game& g : games->at(0))
+            REQUIRE(gamefile::forEachTrainingPosition(g, 0, [](const Position&, Value, double) {}));
 }
 
 TEST_CASE("datagen: bad arguments change nothing", "[datagen]") {

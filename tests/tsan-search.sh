@@ -1,6 +1,6 @@
 #!/bin/sh
 # Multi-threaded searches of the bench positions under ThreadSanitizer: bench with 4 and then 8
-# threads (hash 16 MB, depth 8), 4 threads with the network, a search stopped while running, and, given the Syzygy folder as
+# threads (hash 16 MB, depth 8), 4 threads with the hand-written evaluation, a search stopped while running, and, given the Syzygy folder as
 # the second argument, 8 threads probing the tables from their first (lazy) opening on. Fails on
 # any report.
 set -e
@@ -10,7 +10,7 @@ trap 'rm -f "$log"' EXIT
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 "$engine" bench 16 4 8 >/dev/null 2>"$log" || { cat "$log"; exit 1; }
 "$engine" bench 16 8 7 >/dev/null 2>>"$log" || { cat "$log"; exit 1; }
-printf 'setoption name Use NNUE value true\nbench 16 4 7\nquit\n' | "$engine" >/dev/null 2>>"$log" || { cat "$log"; exit 1; }
+printf 'setoption name Use NNUE value false\nbench 16 4 7\nquit\n' | "$engine" >/dev/null 2>>"$log" || { cat "$log"; exit 1; }
 (printf 'setoption name Threads value 8\ngo infinite\n'; sleep 2; printf 'stop\nisready\n'; sleep 1; printf 'quit\n') \
   | "$engine" >/dev/null 2>>"$log" || { cat "$log"; exit 1; }
 if [ -n "$2" ]; then

@@ -31,8 +31,11 @@ constexpr int MAX_GAME_PLIES = 600;
 constexpr Value OPENING_LIMIT = 400;
 constexpr int OPENING_ATTEMPTS = 100;
 
+constexpr const char* HAND_WRITTEN = "none";  // `evalfile none`
+
 struct Config {
-    std::string out, book, evalFile;  // evalFile: the network the games are played with; none: hand-written
+    std::string out, book;
+    std::string evalFile = nnue::EMBEDDED_NAME;  // the network the games are played with; "none": hand-written
     std::uint64_t games = 100, positions = 0, nodes = 5000, seed = 1;  // positions: stored plies
     long long threads = std::max(1u, std::thread::hardware_concurrency()), hashMB = 16, randomPlies = -1;
     bool force = false;
@@ -54,7 +57,7 @@ std::string parse(const std::vector<std::string>& args, Config& cfg) {
     if (std::string why = in.error(); !why.empty()) return why;
     if (cfg.out.empty()) return "datagen: no output file (out FILE)";
     if (cfg.randomPlies < 0) cfg.randomPlies = cfg.book.empty() ? 8 : 2;
-    if (!cfg.evalFile.empty() && cfg.evalFile != nnue::EMBEDDED_NAME) {
+    if (cfg.evalFile != HAND_WRITTEN && cfg.evalFile != nnue::EMBEDDED_NAME) {
         nnue::Network net;
         if (std::string why = nnue::load(cfg.evalFile, net); !why.empty()) return "datagen: " + why;
     }
@@ -93,10 +96,8 @@ class Player {
 public:
     explicit Player(Shared& s) : shared(s) {
         engine.options().set("Hash", std::to_string(s.cfg.hashMB));
-        if (!s.cfg.evalFile.empty()) {
-            engine.options().set("EvalFile", s.cfg.evalFile);
-            engine.options().set("Use NNUE", "true");
-        }
+        if (s.cfg.evalFile == HAND_WRITTEN) engine.options().set("Use NNUE", "false");
+        else engine.options().set("EvalFile", s.cfg.evalFile);
         SearchCallbacks callbacks;
         callbacks.onInfo = [this](const SearchInfo& info) {
             if (info.multiPV == 1 && !info.pv.empty()) score = info.score;

@@ -9,9 +9,9 @@
 #include <vector>
 
 // `datagen out FILE [games N] [positions N] [nodes N] [threads N] [hash MB] [book EPD]
-// [randomplies N] [seed N] [evalfile NET] [force]`. `evalfile` plays the games with a network
-// (a file, or `<embedded>`) instead of the hand-written evaluation: keep each evaluator's games
-// in a file of their own. One game per thread, each on its own engine and hash
+// [randomplies N] [seed N] [evalfile NET] [force]`. The games are played with the engine's
+// evaluation, the embedded network unless `evalfile` names another network file, or `none` (the
+// hand-written evaluation): keep each evaluator's games in a file of their own. One game per thread, each on its own engine and hash
 // table; game k of a seed is always the same game, whatever the threads. Games are played and
 // written in whole chunks of gamefile::CHUNK_GAMES (`games` is rounded up to them), each as one
 // write: run again with the same seed and nodes, a
