@@ -122,8 +122,8 @@ float backward(const FloatNetwork& net, const Sample& s, double wdl, int scale, 
     const int count = features(s, us, them);
     Forward f;
     forward(net, us, them, count, f);
-    const float t = target(s, wdl, scale), factor = knowledgeFactor(s, t);
-    const float p = sigmoid(factor * f.output), error = p - t;
+    const float want = target(s, wdl, scale), factor = knowledgeFactor(s, want);
+    const float p = sigmoid(factor * f.output), error = p - want;
     const float dOut = 2.0f * error * p * (1.0f - p) * factor;
     const std::vector<float>& w = net.params;
     grad[P::OUTPUT_BIAS] += dOut;
@@ -161,8 +161,8 @@ double meanLoss(const FloatNetwork& net, const std::vector<Sample>& samples, con
             const int count = features(samples[i], us, them);
             Forward f;
             forward(net, us, them, count, f);
-            const float t = target(samples[i], cfg.wdl, scale);
-            const float e = sigmoid(knowledgeFactor(samples[i], t) * f.output) - t;
+            const float want = target(samples[i], cfg.wdl, scale);
+            const float e = sigmoid(knowledgeFactor(samples[i], want) * f.output) - want;
             sums[t] += e * e;
         }
     });
