@@ -441,26 +441,37 @@ std::string formatPawns(int cp) {
 
 Value evaluate(const Position& pos, EvalCache& cache) { return Evaluation<false>(pos, &cache.pawns, nullptr).value(); }
 
-Value knownValue(const Position& pos) {
-    const material::Entry me = material::probe(pos);
+namespace {
+
+// The two halves of the seeds' knowledge from one material-table entry, so that the network's
+// evaluation probes the table once.
+Value knownValue(const Position& pos, const material::Entry& me) {
     const endgame::Id id = me.endgameId();
     if (!endgame::isEvaluator(id)) return VALUE_NONE;
     const Value v = endgame::evaluate(id, me.strongSide(), pos);
     return v == VALUE_NONE || pos.sideToMove() == WHITE ? v : -v;
 }
 
-int knownScale(const Position& pos, EvalCache& cache, Color leader) {
-    const material::Entry me = material::probe(pos);
+int knownScale(const Position& pos, EvalCache& cache, const material::Entry& me, Color leader) {
     const endgame::Id id = me.endgameId();
     if (id != endgame::NONE && me.appliesTo(leader))
         return endgame::scale(id, leader, pos, cache.pawns.probe(pos), me.scale[leader]);
     return me.scale[leader];
 }
 
+}  // namespace
+
+Value knownValue(const Position& pos) { return knownValue(pos, material::probe(pos)); }
+
+int knownScale(const Position& pos, EvalCache& cache, Color leader) {
+    return knownScale(pos, cache, material::probe(pos), leader);
+}
+
 Value withKnowledge(const Position& pos, EvalCache& cache, Value network) {
-    if (const Value v = knownValue(pos); v != VALUE_NONE) return v;
+    const material::Entry me = material::probe(pos);
+    if (const Value v = knownValue(pos, me); v != VALUE_NONE) return v;
     const Color leader = network >= 0 ? pos.sideToMove() : ~pos.sideToMove();
-    return std::clamp(network * knownScale(pos, cache, leader) / SCALE_NORMAL, -VALUE_TB_WIN_IN_MAX_PLY + 1,
+    return std::clamp(network * knownScale(pos, cache, me, leader) / SCALE_NORMAL, -VALUE_TB_WIN_IN_MAX_PLY + 1,
                       VALUE_TB_WIN_IN_MAX_PLY - 1);
 }
 

@@ -276,7 +276,7 @@ std::string loadSamples(const TrainConfig& cfg, std::vector<Sample>& train, std:
                         Sample s = pack(pos, v, r);
                         for (Color leader : {pos.sideToMove(), ~pos.sideToMove()})
                             s.scale[leader != pos.sideToMove()] = std::uint8_t(knownScale(pos, cache, leader));
-                        if (knownValue(pos) != VALUE_NONE || (!s.scale[0] && !s.scale[1])) {
+                        if ((!s.scale[0] && !s.scale[1]) || knownValue(pos) != VALUE_NONE) {
                             ++known;
                             return;
                         }
