@@ -502,6 +502,16 @@ void Position::castle(bool doIt, Color us, Square kingFrom, Square rookFrom, Squ
     putPiece(makePiece(us, ROOK), doIt ? rookTo : rookFrom);
 }
 
+Key Position::keyAfter(Move m) const {
+    Key k = st->key ^ zobrist::side;
+    if (st->epSquare != SQ_NONE) k ^= zobrist::enpassant[fileOf(st->epSquare)];
+    if (m == MOVE_NULL) return k;
+    const Square from = fromSq(m), to = toSq(m);
+    const Piece pc = board[from], captured = board[to];
+    k ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][to];
+    return captured == NO_PIECE ? k : k ^ zobrist::psq[captured][to];
+}
+
 void Position::makeMove(Move m, bool givesCheck) {
     history.push_back(*st);
     st = &history.back();

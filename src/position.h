@@ -99,6 +99,10 @@ public:
 
     // State
     Key key() const { return st->key; }
+    // The key after `m` (or a null move), before it is made, so that the table's bucket can be
+    // fetched while the move is made (Stockfish's key_after). Exact for the usual moves; castling
+    // and the rights or en passant square a move changes are left out (a wasted fetch at worst).
+    Key keyAfter(Move m) const;
     Key pawnKey() const { return st->pawnKey; }
     Key materialKey() const { return st->materialKey; }
     // The dense material index, or OVERFLOW_INDEX when some count is out of the table's range.

@@ -295,16 +295,17 @@ SearchInfo Worker::infoFor(const RootMove& rm, int depth, Value v) const {
 }
 
 // The one place the search makes a move (or a null move): what the children read of it (the move
-// and its continuation history), the node count, and the table's bucket for the new position
-// fetched from memory while the child does its first work.
+// and its continuation history), the node count, and the table's bucket for the new position,
+// fetched from memory first so that the fetch overlaps making the move (a bucket of a large
+// table is a miss in every cache: the child's probe waited on it).
 void Worker::makeMove(Position& pos, Stack* ss, Move move, bool givesCheck) {
+    pool.tt.prefetch(pos.keyAfter(move));
     ss->currentMove = move;
     ss->continuationHistory = move == MOVE_NULL ? &histories.continuation[NO_PIECE][0]
                                                 : &histories.continuation[pos.movedPiece(move)][toSq(move)];
     if (network) accumulators.push(pos, move);
     if (move == MOVE_NULL) pos.makeNullMove();
     else pos.makeMove(move, givesCheck);
-    pool.tt.prefetch(pos.key());
     // Only this thread writes its counter (others read it): a plain increment, not a locked one.
     nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 }

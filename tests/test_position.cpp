@@ -10,8 +10,8 @@
 namespace {
 
 // Walks the tree and checks, at every node, that the generator stages partition the legal
-// moves, that givesCheck agrees with the position after the move, and that the validator used
-// for transposition-table moves accepts exactly the legal moves.
+// moves, that givesCheck and keyAfter agree with the position after the move, and that the
+// validator used for transposition-table moves accepts exactly the legal moves.
 void walk(Position& pos, int depth, std::mt19937& rng) {
     MoveList<LEGAL> legal(pos);
     MoveList<NOISY> noisy(pos);
@@ -34,8 +34,14 @@ void walk(Position& pos, int depth, std::mt19937& rng) {
         REQUIRE(pos.isPseudoLegal(m));
         REQUIRE(pos.isLegal(m));
         bool check = pos.givesCheck(m);
+        Key predicted = pos.keyAfter(m);
+        int rights = pos.castlingRights();
         pos.makeMove(m);
         REQUIRE(check == pos.inCheck());
+        // keyAfter (the table's prefetch) is exact unless the move castles, takes en passant,
+        // promotes, or changes a castling right or the en passant square.
+        if (typeOf(m) == NORMAL && pos.castlingRights() == rights && pos.epSquare() == SQ_NONE)
+            REQUIRE(predicted == pos.key());
         if (depth > 1) walk(pos, depth - 1, rng);
         pos.unmakeMove(m);
     }
@@ -43,7 +49,7 @@ void walk(Position& pos, int depth, std::mt19937& rng) {
 
 }  // namespace
 
-TEST_CASE("position: generator stages, givesCheck and move validation agree", "[position]") {
+TEST_CASE("position: generator stages, givesCheck, keyAfter and move validation agree", "[position]") {
     std::mt19937 rng(7);
     auto lines = readPerftSuite("data/perft/standard.epd");
     for (size_t i = 0; i < lines.size(); i += 4) {
@@ -111,8 +117,9 @@ TEST_CASE("position: the sanitizer build checks its invariants, the release buil
 TEST_CASE("position: null move flips the side and restores everything", "[position]") {
     Position pos;
     REQUIRE(pos.setFen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3") == "");
-    Key before = pos.key();
+    Key before = pos.key(), predicted = pos.keyAfter(MOVE_NULL);
     pos.makeNullMove();
+    REQUIRE(pos.key() == predicted);
     REQUIRE(pos.sideToMove() == WHITE);
     REQUIRE(pos.epSquare() == SQ_NONE);
     REQUIRE(pos.verify() == "");
