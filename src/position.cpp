@@ -513,7 +513,7 @@ Key Position::keyAfter(Move m) const {
 }
 
 void Position::makeMove(Move m, bool givesCheck) {
-    history.push_back(*st);
+    history.emplace_back(*st, StateInfo::Next{});
     st = &history.back();
     ++ply;
     st->rule50++;
@@ -616,7 +616,7 @@ void Position::unmakeMove(Move m) {
 }
 
 void Position::makeNullMove() {
-    history.push_back(*st);
+    history.emplace_back(*st, StateInfo::Next{});
     st = &history.back();
     ++ply;
     if (st->epSquare != SQ_NONE) {

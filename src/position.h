@@ -3,7 +3,10 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
+#include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "attacks.h"
@@ -57,6 +60,8 @@ struct StateInfo {
     int rule50;
     int pliesFromNull;
     Square epSquare;
+    // The fields above are carried over to the next position (see Next below), the rest is set
+    // afresh by every move.
     Piece captured;
     Bitboard checkers;
     // Check information, once per position (Stockfish's set_check_info): the pieces of either
@@ -67,7 +72,14 @@ struct StateInfo {
     Bitboard kingBlockers[COLOR_NB];
     Bitboard checkSquares[PIECE_TYPE_NB];
     bool checkInfoComplete;
+
+    StateInfo() = default;
+    // The next position's entry: a copy of what a move carries over (the keys, the material
+    // index, the rights and clocks, the en passant square); the move sets the rest.
+    struct Next {};
+    StateInfo(const StateInfo& previous, Next) { std::memcpy(this, &previous, offsetof(StateInfo, captured)); }
 };
+static_assert(std::is_trivially_copyable_v<StateInfo>, "StateInfo is copied with memcpy");
 
 class Position {
 public:
