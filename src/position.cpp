@@ -446,26 +446,16 @@ Bitboard Position::kingFlightSquares(Color c, Bitboard candidates) const {
     if (!flight) return 0;  // a king among its own pieces, as in most of the middlegame
     const Color them = ~c;
     const Bitboard occupied = pieces() ^ squareBB(ksq);  // sliders see through the fleeing king
-    // A square costs a slider lookup only when an enemy slider stands on one of its lines: in an
-    // endgame most squares a king steps to cost none, and in the middlegame many.
-    const Bitboard rooks = pieces(them, ROOK, QUEEN), bishops = pieces(them, BISHOP, QUEEN);
-    const auto sliderAttacks = [&](Square s) {
-        return ((emptyBoardAttacks(ROOK, s) & rooks) && (rookAttacks(s, occupied) & rooks)) ||
-               ((emptyBoardAttacks(BISHOP, s) & bishops) && (bishopAttacks(s, occupied) & bishops));
-    };
-    // One square, as often in the middlegame: its pawn, knight and king attackers by table.
-    if (!moreThanOne(flight)) {
-        const Square s = lsb(flight);
-        const Bitboard leapers = (pawnAttacks(c, s) & pieces(them, PAWN)) | (knightAttacks(s) & pieces(them, KNIGHT)) |
-                                 (kingAttacks(s) & pieces(them, KING));
-        return leapers || sliderAttacks(s) ? 0 : flight;
-    }
+    // One square, as often in the middlegame: its attackers by table.
+    if (!moreThanOne(flight)) return isAttacked(lsb(flight), them, occupied) ? 0 : flight;
     // More: pawns, the king and knights attack fixed squares; each removes its whole set at once.
+    // A square then costs a slider lookup only when an enemy slider stands on one of its lines:
+    // in an endgame most squares a king steps to cost none, and in the middlegame many.
     flight &= ~pawnAttacksBB(them, pieces(them, PAWN)) & ~kingAttacks(kingSquare(them));
     for (Bitboard b = pieces(them, KNIGHT); b && flight;) flight &= ~knightAttacks(popLsb(b));
     for (Bitboard b = flight; b;) {
         Square s = popLsb(b);
-        if (sliderAttacks(s)) flight ^= squareBB(s);
+        if (isAttackedBySlider(s, them, occupied)) flight ^= squareBB(s);
     }
     return flight;
 }

@@ -137,6 +137,19 @@ public:
     // Squares among `candidates` the king of colour c could step to: not held by its own
     // pieces, not attacked once the king has left its square.
     Bitboard kingFlightSquares(Color c, Bitboard candidates = ~Bitboard(0)) const;
+    // Whether a piece of colour `by` attacks square s, its sliders seeing through `occupied`:
+    // the leapers by table, and a slider lookup only when a slider of `by` stands on one of the
+    // square's lines (for the squares a king steps or castles to, often none does).
+    bool isAttacked(Square s, Color by, Bitboard occupied) const {
+        const Bitboard leapers = (pawnAttacks(~by, s) & pieces(by, PAWN)) | (knightAttacks(s) & pieces(by, KNIGHT)) |
+                                 (kingAttacks(s) & pieces(by, KING));
+        return leapers || isAttackedBySlider(s, by, occupied);
+    }
+    bool isAttackedBySlider(Square s, Color by, Bitboard occupied) const {
+        const Bitboard rooks = pieces(by, ROOK, QUEEN), bishops = pieces(by, BISHOP, QUEEN);
+        return ((emptyBoardAttacks(ROOK, s) & rooks) && (rookAttacks(s, occupied) & rooks)) ||
+               ((emptyBoardAttacks(BISHOP, s) & bishops) && (bishopAttacks(s, occupied) & bishops));
+    }
     // Pieces of either colour that alone stand between a slider of `sliders` and square s.
     Bitboard blockersFor(Square s, Bitboard sliders, Bitboard* pinners = nullptr) const;
 
