@@ -136,11 +136,17 @@ Placement Topology::place(int threads, BindMode mode) const {
         p.summary = out.str();
         return p;
     }
-    // Auto leaves a single thread to the scheduler: match runners start several engines at once,
-    // and pinning each one's only thread to the same first core would make them share it.
-    if (mode == BindMode::NONE || (mode == BindMode::AUTO && (threads > coreCount || threads == 1))) {
-        out << threads << " threads unpinned (bind " << bindModeName(mode) << ", " << coreCount << " cores and "
-            << pus() << " PUs allowed)";
+    // Auto pins only when the threads fill every PU this process may use. A match runner starts
+    // several engines at once with the same inherited CPUs, and each process would compute the
+    // same placement: with fewer threads than PUs, all of them would pin to the same first cores
+    // while the rest idle (three 4-thread engines on 16 CPUs ran at a third of their speed).
+    // Threads that fill the allowed PUs cannot be spread better by the scheduler, so pinning
+    // them costs a neighbour nothing; a runner that gives each engine its own CPUs (fastchess
+    // -use-affinity, taskset) makes each one pin inside its own.
+    if (mode == BindMode::NONE || (mode == BindMode::AUTO && threads != pus())) {
+        out << threads << " threads unpinned (bind " << bindModeName(mode);
+        if (mode == BindMode::AUTO) out << ": pins only when the threads fill the allowed PUs";
+        out << "; " << coreCount << " cores and " << pus() << " PUs allowed)";
         p.summary = out.str();
         return p;
     }

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-// AUTO pins when there are 2 or more threads and no more than the allowed cores; NONE never
-// pins; COMPACT fills the first package's cores first; SCATTER spreads (and pins even when
-// oversubscribed, threads then sharing PUs).
+// AUTO pins only when the threads fill the allowed PUs exactly (so that engines started side by
+// side never pin to the same cores); NONE never pins; COMPACT fills the first package's cores
+// first; SCATTER spreads (and pins even when oversubscribed, threads then sharing PUs).
 enum class BindMode { AUTO, NONE, COMPACT, SCATTER };
 
 // "auto", "none", "compact", "scatter"; false for anything else.

@@ -3,6 +3,7 @@
 
 #include <hwloc.h>
 #include <hwloc/export.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <chrono>
@@ -53,7 +54,7 @@ TEST_CASE("threads: placement spreads over packages and NUMA nodes, cores before
     Placement four = topo.place(4, BindMode::SCATTER);
     REQUIRE(distinct(four.pus, 8).size() == 4);  // one per NUMA node
 
-    Placement sixteen = topo.place(16, BindMode::AUTO);
+    Placement sixteen = topo.place(16, BindMode::SCATTER);
     REQUIRE(distinct(sixteen.pus, 2).size() == 16);  // every core once, no SMT sibling yet
 
     Placement all = topo.place(32, BindMode::SCATTER);
@@ -61,8 +62,8 @@ TEST_CASE("threads: placement spreads over packages and NUMA nodes, cores before
     // The first sixteen threads still sit on distinct cores.
     REQUIRE(distinct(std::vector<int>(all.pus.begin(), all.pus.begin() + 16), 2).size() == 16);
 
-    // Auto pins only while there are enough cores, and never a lone thread; none never pins.
-    for (int pu : topo.place(17, BindMode::AUTO).pus) REQUIRE(pu == -1);
+    // Auto pins only threads that fill the PUs, and never a lone thread; none never pins.
+    for (int pu : topo.place(16, BindMode::AUTO).pus) REQUIRE(pu == -1);
     REQUIRE(topo.place(1, BindMode::AUTO).pus[0] == -1);
     REQUIRE(topo.place(1, BindMode::SCATTER).pus[0] >= 0);
     for (int pu : topo.place(4, BindMode::NONE).pus) REQUIRE(pu == -1);
@@ -80,14 +81,100 @@ TEST_CASE("threads: placement respects a restricted CPU set", "[threads][topolog
     topo.restrictTo({0, 1, 2, 3, 16, 17, 18, 19});
     REQUIRE(topo.pus() == 8);
     REQUIRE(topo.cores() == 4);
-    Placement p = topo.place(4, BindMode::AUTO);
+    Placement p = topo.place(4, BindMode::SCATTER);
     std::set<int> allowed{0, 1, 2, 3, 16, 17, 18, 19};
     for (int pu : p.pus) REQUIRE(allowed.count(pu));
     REQUIRE(distinct(p.pus, 2).size() == 4);   // four distinct cores
     REQUIRE(distinct(p.pus, 16).size() == 2);  // both packages
     Placement two = topo.place(2, BindMode::SCATTER);
     REQUIRE(distinct(two.pus, 16).size() == 2);
-    for (int pu : topo.place(5, BindMode::AUTO).pus) REQUIRE(pu == -1);  // more threads than allowed cores
+    // Auto: eight threads fill the eight allowed PUs, four do not (an SMT sibling each is free).
+    Placement eight = topo.place(8, BindMode::AUTO);
+    REQUIRE(std::set<int>(eight.pus.begin(), eight.pus.end()) == allowed);
+    for (int pu : topo.place(4, BindMode::AUTO).pus) REQUIRE(pu == -1);
+    for (int pu : topo.place(9, BindMode::AUTO).pus) REQUIRE(pu == -1);  // more threads than allowed PUs
+}
+
+namespace {
+
+// Machines a user runs on, as hwloc's synthetic descriptions.
+const std::pair<const char*, const char*> MACHINES[] = {
+    {"a 2-core laptop", "core:2 pu:1"},
+    {"a 4-core laptop with SMT", "core:4 pu:2"},
+    {"a 16-core one-socket server", "package:1 core:16 pu:1"},
+    {"a 2-socket NUMA server with SMT", TWO_SOCKETS},
+    {"a Graviton-like 64-core Arm server", "package:1 numa:1 core:64 pu:1"},
+    {"an Ampere-like 2-socket Arm server", "package:2 numa:1 core:80 pu:1"},
+};
+
+// PUs pinned by more than one of the placements (unpinned threads are the scheduler's to spread).
+int sharedPus(const std::vector<Placement>& processes) {
+    std::multiset<int> pinned;
+    for (const Placement& p : processes)
+        for (int pu : p.pus)
+            if (pu >= 0) pinned.insert(pu);
+    int shared = 0;
+    for (int pu : std::set<int>(pinned.begin(), pinned.end())) shared += pinned.count(pu) > 1;
+    return shared;
+}
+
+}  // namespace
+
+TEST_CASE("threads: auto pins exactly when the threads fill the allowed PUs, each on its own PU",
+          "[threads][topology]") {
+    for (const auto& [name, description] : MACHINES) {
+        INFO(name);
+        Topology topo;
+        REQUIRE(topo.loadXml(syntheticXml(description)));
+        const int pus = topo.pus(), cores = topo.cores();
+        for (int threads = 1; threads <= pus + 1; ++threads) {
+            INFO(threads << " threads");
+            const Placement p = topo.place(threads, BindMode::AUTO);
+            const bool pinned = p.pus[0] >= 0;
+            REQUIRE(pinned == (threads == pus));
+            REQUIRE(p.summary.find(pinned ? "bound" : "unpinned") != std::string::npos);
+            if (!pinned) continue;
+            REQUIRE(std::set<int>(p.pus.begin(), p.pus.end()).size() == size_t(pus));
+            // The first threads, the ones that search most alike, take distinct cores.
+            const int smt = pus / cores;
+            REQUIRE(distinct(std::vector<int>(p.pus.begin(), p.pus.begin() + cores), smt).size() == size_t(cores));
+        }
+    }
+}
+
+TEST_CASE("threads: engines that leave PUs free, side by side with auto, never pin to the same PU",
+          "[threads][topology]") {
+    // A match runner playing three games at once with Threads 4, as on a 16-CPU tournament box:
+    // each process sees the same machine and, pinned, would take the same four cores. (Engines
+    // that each fill the machine share every PU whatever is pinned.)
+    for (const auto& [name, description] : MACHINES) {
+        INFO(name);
+        Topology topo;
+        REQUIRE(topo.loadXml(syntheticXml(description)));
+        for (int threads : {2, 4, topo.pus() / 2, topo.pus() - 1}) {
+            if (threads < 1 || threads >= topo.pus()) continue;
+            INFO(threads << " threads in each of three processes");
+            std::vector<Placement> processes(3, topo.place(threads, BindMode::AUTO));
+            REQUIRE(sharedPus(processes) == 0);
+        }
+    }
+}
+
+TEST_CASE("threads: processes given disjoint CPU sets each pin inside their own", "[threads][topology]") {
+    // fastchess -use-affinity or taskset: four PUs each, on a one-socket and an SMT machine.
+    for (const char* description : {"package:1 core:16 pu:1", "core:4 pu:2"}) {
+        INFO(description);
+        std::vector<Placement> processes;
+        for (int first : {0, 4}) {
+            Topology topo;
+            REQUIRE(topo.loadXml(syntheticXml(description)));
+            topo.restrictTo({first, first + 1, first + 2, first + 3});
+            processes.push_back(topo.place(4, BindMode::AUTO));
+            REQUIRE(std::set<int>(processes.back().pus.begin(), processes.back().pus.end()) ==
+                    std::set<int>{first, first + 1, first + 2, first + 3});
+        }
+        REQUIRE(sharedPus(processes) == 0);
+    }
 }
 
 TEST_CASE("threads: a machine without hwloc information runs unpinned", "[threads][topology]") {
@@ -97,6 +184,53 @@ TEST_CASE("threads: a machine without hwloc information runs unpinned", "[thread
     Placement p = topo.place(2, BindMode::SCATTER);
     REQUIRE(p.pus.size() == 2);
     REQUIRE(!p.summary.empty());
+}
+
+namespace {
+
+// The CPUs this test process may use, as the engines it starts inherit them.
+std::vector<int> allowedCpus() {
+    cpu_set_t set;
+    std::vector<int> cpus;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        for (int c = 0; c < CPU_SETSIZE; ++c)
+            if (CPU_ISSET(c, &set)) cpus.push_back(c);
+    return cpus;
+}
+
+// The engine's `info string` on its placement after `setoption name Threads`.
+std::string placementAfterThreads(EngineProcess& e, int threads) {
+    e.send("setoption name Threads value " + std::to_string(threads));
+    for (const std::string& line : e.sync())
+        if (line.find(" threads ") != std::string::npos) return line;
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("threads: real engines pin inside the CPUs taskset gives them, and leave a part to the scheduler",
+          "[threads][topology]") {
+    const std::vector<int> cpus = allowedCpus();
+    REQUIRE(!cpus.empty());
+    {
+        // Threads filling the inherited CPUs are pinned; fewer are left unpinned.
+        EngineProcess e;
+        const std::string all = placementAfterThreads(e, int(cpus.size()));
+        INFO(all);
+        REQUIRE(all.find("bound (auto) to " + std::to_string(cpus.size()) + " of " + std::to_string(cpus.size())) !=
+                std::string::npos);
+        if (cpus.size() > 1) REQUIRE(placementAfterThreads(e, 1).find("unpinned (bind auto") != std::string::npos);
+    }
+    if (cpus.size() < 2) return;
+    // Two engines side by side, each given one CPU of its own: each pins its thread there.
+    const int first = cpus.front(), second = cpus.back();
+    EngineProcess a("/usr/bin/taskset", {"-c", std::to_string(first), QUADBIT_ENGINE});
+    EngineProcess b("/usr/bin/taskset", {"-c", std::to_string(second), QUADBIT_ENGINE});
+    const std::string onFirst = placementAfterThreads(a, 1), onSecond = placementAfterThreads(b, 1);
+    INFO(onFirst << " / " << onSecond);
+    REQUIRE(onFirst.find("bound (auto) to 1 of 1 PUs") != std::string::npos);
+    REQUIRE(onFirst.find("PU " + std::to_string(first)) != std::string::npos);
+    REQUIRE(onSecond.find("PU " + std::to_string(second)) != std::string::npos);
 }
 
 TEST_CASE("threads: 64 threads search, stop and resize repeatedly without deadlock", "[threads][stress]") {
