@@ -1,11 +1,12 @@
 """What the measuring scripts share: the positions of the time-to-depth runs, a one-shot UCI
-session that times its last command, the one way every script starts fastchess, and how the
-games of a match ended."""
+session that times its last command, a search and a perft that are checked before they are
+timed, the one way every script starts fastchess, and how the games of a match ended."""
 import collections
 import math
 import os
 import re
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -55,6 +56,33 @@ def run_uci(argv, commands, until, timeout=600):
     proc.stdin.flush()
     proc.wait(timeout=30)
     return lines, seconds
+
+
+def checked_search(script, name, argv, options, fen, threads, movetime, hash_mb=64):
+    """(nodes, seconds, lines) of one `go movetime` from a fresh hash, timed from `go` to
+    `bestmove`; exits when it did not end in a move with a node count, so that no script reports
+    the speed of a search that did not happen."""
+    lines, seconds = run_uci(argv, [*options, f"setoption name Threads value {threads}",
+                                    f"setoption name Hash value {hash_mb}", "ucinewgame", f"position fen {fen}",
+                                    f"go movetime {movetime}"], "bestmove")
+    best = lines[-1].split() if lines else []
+    counts = [int(m.group(1)) for l in lines if (m := re.search(r"\bnodes (\d+)", l))]
+    if len(best) < 2 or best[0] != "bestmove" or best[1] in ("(none)", "0000") or not counts or counts[-1] <= 0:
+        sys.exit(f"{script}: {name} ended {lines[-1] if lines else 'with nothing'!r} with "
+                 f"{counts[-1] if counts else 'no'} nodes on {fen}: no search to time")
+    return counts[-1], seconds, lines
+
+
+def checked_perft(script, name, argv, fen, depth, expected, threads=1, options=()):
+    """Nodes per second of one `go perft`, timed from the command to its count; exits on a
+    missing or wrong count."""
+    lines, seconds = run_uci(argv, [*options, f"setoption name Threads value {threads}", f"position fen {fen}",
+                                    f"go perft {depth}"], "Nodes searched")
+    found = re.search(r"Nodes searched: (\d+)", lines[-1] if lines else "")
+    if not found or int(found.group(1)) != expected:
+        sys.exit(f"{script}: {name} gave {lines[-1] if lines else 'nothing'!r} for perft {depth} of {fen}; "
+                 f"the count is {expected}")
+    return expected / seconds
 
 
 def time_to_depth(argv, threads, depth, extra=()):
