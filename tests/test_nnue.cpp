@@ -167,7 +167,8 @@ TEST_CASE("nnue: lazy accumulators equal a full refresh along random games, both
     }
 }
 
-TEST_CASE("nnue: a network file round-trips; a cut, corrupt or foreign one is refused and changes nothing", "[nnue]") {
+TEST_CASE("nnue: a network file round-trips, and a cut, corrupt or foreign one is refused and changes nothing",
+          "[nnue]") {
     const auto net = randomNetwork(nnue::Activation::CLIPPED_RELU, 4);
     const std::string bytes = nnue::encode(*net);
     nnue::Network read;

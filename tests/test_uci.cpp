@@ -428,7 +428,7 @@ TEST_CASE("uci: once a mate is found, the search goes on to the shortest", "[uci
     }
 }
 
-TEST_CASE("uci: Use NNUE and EvalFile choose the evaluation; a bad file changes nothing", "[uci][nnue]") {
+TEST_CASE("uci: Use NNUE and EvalFile choose the evaluation, and a bad file changes nothing", "[uci][nnue]") {
     EngineProcess e;
     const auto finalLine = [&] {
         e.send("eval");
