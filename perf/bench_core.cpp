@@ -26,7 +26,9 @@ struct Init {
     Init() {
         attacks::init();
         Position::init();
+#if defined(__x86_64__)
         simd::initPext();
+#endif
         kpk::init();
         material::init();
     }
@@ -87,9 +89,11 @@ void BM_Slider(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_Slider<attacks::magicRookAttacks, false>)->Name("BM_RookMagic");
-BENCHMARK(BM_Slider<simd::pextRookAttacksAnyBuild, true>)->Name("BM_RookPext");
 BENCHMARK(BM_Slider<attacks::magicBishopAttacks, false>)->Name("BM_BishopMagic");
+#if defined(__x86_64__)
+BENCHMARK(BM_Slider<simd::pextRookAttacksAnyBuild, true>)->Name("BM_RookPext");
 BENCHMARK(BM_Slider<simd::pextBishopAttacksAnyBuild, true>)->Name("BM_BishopPext");
+#endif
 
 // The bit counts of 18 target sets summed (the most a side's moves make at perft's last ply),
 // by each path: in the generic build the scalar twin is the software count.

@@ -100,7 +100,7 @@ void BM_NetworkUpdate(benchmark::State& state) {
     }
     state.SetLabel(simd::isaName(isa));
 }
-BENCHMARK(BM_NetworkUpdate)->DenseRange(0, 3);
+BENCHMARK(BM_NetworkUpdate)->DenseRange(0, int(simd::Isa::NEON));
 
 void BM_NetworkOutput(benchmark::State& state) {
     const simd::Isa isa = simd::Isa(state.range(0));
@@ -117,6 +117,6 @@ void BM_NetworkOutput(benchmark::State& state) {
             simd::nnueKernels(isa).dotSquaredClipped(values[BLACK], net.outputWeights[1], nnue::HIDDEN, net.qa));
     state.SetLabel(simd::isaName(isa));
 }
-BENCHMARK(BM_NetworkOutput)->DenseRange(0, 3);
+BENCHMARK(BM_NetworkOutput)->DenseRange(0, int(simd::Isa::NEON));
 
 }  // namespace

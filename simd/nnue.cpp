@@ -4,6 +4,8 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+#elif defined(__ARM_NEON)
+#include <arm_neon.h>
 #endif
 
 namespace simd {
@@ -101,11 +103,45 @@ QUADBIT_NNUE_KERNELS(Avx512, "avx512f,avx512bw", __m512i, _mm512, si512, 32, sum
 
 #endif
 
+#if defined(__ARM_NEON)
+
+// NEON, every 64-bit Arm: eight int16 lanes a register. Arm has no madd, so the products are
+// widened into int32 lanes by vmlal (the low four lanes) and vmlal_high (the high four), into
+// two accumulators. Dot-product instructions (armv8.2 sdot) multiply int8, not int16: they do
+// not serve these kernels.
+void updateRowsNeon(std::int16_t* to, const std::int16_t* from, const std::int16_t* const* added, int addedCount,
+                    const std::int16_t* const* removed, int removedCount, int n) {
+    for (int i = 0; i < n; i += 8) {
+        int16x8_t v = vld1q_s16(from + i);
+        for (int k = 0; k < addedCount; ++k) v = vaddq_s16(v, vld1q_s16(added[k] + i));
+        for (int k = 0; k < removedCount; ++k) v = vsubq_s16(v, vld1q_s16(removed[k] + i));
+        vst1q_s16(to + i, v);
+    }
+}
+
+template <bool Squared>
+std::int32_t dotNeon(const std::int16_t* a, const std::int16_t* w, int n, int limit) {
+    const int16x8_t zero = vdupq_n_s16(0), top = vdupq_n_s16(std::int16_t(limit));
+    int32x4_t low = vdupq_n_s32(0), high = vdupq_n_s32(0);
+    for (int i = 0; i < n; i += 8) {
+        const int16x8_t c = vminq_s16(vmaxq_s16(vld1q_s16(a + i), zero), top);
+        const int16x8_t weights = vld1q_s16(w + i);
+        const int16x8_t first = Squared ? vmulq_s16(c, weights) : weights;  // c * w wraps in int16 as on x86
+        low = vmlal_s16(low, vget_low_s16(first), vget_low_s16(c));
+        high = vmlal_high_s16(high, first, c);
+    }
+    return vaddvq_s32(vaddq_s32(low, high));
+}
+
+#endif
+
 constexpr NnueKernels SCALAR_KERNELS{updateRowsScalar, dotClippedScalar, dotSquaredClippedScalar};
 #if defined(__x86_64__)
 constexpr NnueKernels SSE2_KERNELS{updateRowsSse2, dotSse2<false>, dotSse2<true>};
 constexpr NnueKernels AVX2_KERNELS{updateRowsAvx2, dotAvx2<false>, dotAvx2<true>};
 constexpr NnueKernels AVX512_KERNELS{updateRowsAvx512, dotAvx512<false>, dotAvx512<true>};
+#elif defined(__ARM_NEON)
+constexpr NnueKernels NEON_KERNELS{updateRowsNeon, dotNeon<false>, dotNeon<true>};
 #endif
 
 }  // namespace
@@ -115,6 +151,7 @@ const char* isaName(Isa isa) {
     case Isa::SSE2: return "sse2";
     case Isa::AVX2: return "avx2";
     case Isa::AVX512: return "avx512";
+    case Isa::NEON: return "neon";
     default: return "scalar";
     }
 }
@@ -125,8 +162,11 @@ bool cpuSupports(Isa isa) {
     case Isa::SSE2: return true;
     case Isa::AVX2: return __builtin_cpu_supports("avx2");
     case Isa::AVX512: return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+    case Isa::NEON: return false;
     default: return true;
     }
+#elif defined(__ARM_NEON)
+    return isa == Isa::SCALAR || isa == Isa::NEON;  // NEON is part of every AArch64 CPU
 #else
     return isa == Isa::SCALAR;
 #endif
@@ -140,6 +180,8 @@ const NnueKernels& nnueKernels(Isa isa) {
     case Isa::AVX512: return AVX512_KERNELS;
     default: return SCALAR_KERNELS;
     }
+#elif defined(__ARM_NEON)
+    return isa == Isa::NEON ? NEON_KERNELS : SCALAR_KERNELS;
 #else
     return SCALAR_KERNELS;
 #endif

@@ -1,6 +1,7 @@
 // The network's data-parallel kernels (src/nnue/): the accumulator's row updates and the output
 // layer's dot products over int16 lanes. Each has an SSE2 path (the x86-64 baseline, Debian's
-// level and our `generic` build), AVX2 and AVX-512 paths, and a portable scalar twin.
+// level and our `generic` build), AVX2 and AVX-512 paths, a NEON path (every 64-bit Arm), and a
+// portable scalar twin.
 // tests/test_nnue.cpp checks that every path the CPU runs equals the scalar twin;
 // perf/bench_eval.cpp measures each against it.
 #pragma once
@@ -9,7 +10,7 @@
 
 namespace simd {
 
-enum class Isa { SCALAR, SSE2, AVX2, AVX512 };
+enum class Isa { SCALAR, SSE2, AVX2, AVX512, NEON };
 
 // The widest path this build's target runs; the engine calls it directly.
 constexpr Isa BUILD_ISA =
@@ -19,6 +20,8 @@ constexpr Isa BUILD_ISA =
     Isa::AVX2;
 #elif defined(__SSE2__)
     Isa::SSE2;
+#elif defined(__ARM_NEON)
+    Isa::NEON;
 #else
     Isa::SCALAR;
 #endif

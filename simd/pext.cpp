@@ -1,5 +1,6 @@
 #include "simd/pext.h"
 
+#if defined(__x86_64__)
 #include <immintrin.h>
 
 #include "attacks.h"
@@ -59,3 +60,4 @@ __attribute__((target("bmi2"))) Bitboard pextBishopAttacksAnyBuild(Square s, Bit
 }
 
 }  // namespace simd
+#endif

@@ -10,6 +10,8 @@
 #include <immintrin.h>
 #endif
 
+// BMI2 is x86-64's: elsewhere (AArch64) the sliders are the magic lookups alone.
+#if defined(__x86_64__)
 namespace simd {
 
 struct PextSlider {
@@ -42,3 +44,4 @@ inline Bitboard pextBishopAttacks(Square s, Bitboard occupied) {
 #endif
 
 }  // namespace simd
+#endif

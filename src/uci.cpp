@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "bench.h"
+#include "buildinfo.h"
 #include "cluster.h"
 #include "engine.h"
 #include "eval/eval.h"
@@ -195,6 +196,7 @@ bool Session::execute(const std::string& line) {
         std::string why = cmd == "bench" ? runBench(engine, args, print) : runSpeedtest(engine, args, print);
         if (!why.empty()) error(why);
     } else if (cmd == "d") send(engine.describePosition());
+    else if (cmd == "compiler") send(buildDescription());
     else if (cmd == "eval") send(evalTrace(engine.position(), engine.network()));
     else if (cmd == "perft") {  // shorthand of `go perft N`
         std::string depth;

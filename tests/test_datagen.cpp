@@ -7,6 +7,7 @@
 #include <regex>
 
 #include <catch2/catch.hpp>
+#include "bytes.h"
 #include "datagen/data.h"
 #include "datagen/datagen.h"
 #include "datagen/gamefile.h"
@@ -46,6 +47,33 @@ std::map<std::uint64_t, std::vector<gamefile::Game>> generate(const std::string&
 const std::vector<std::string> SMALL = {"games", "8", "nodes", "400", "seed", "5", "randomplies", "6"};
 
 }  // namespace
+
+TEST_CASE("datagen: the game file is little-endian, byte for byte as gamefile.h documents it", "[datagen]") {
+    // The same bytes on x86-64 and AArch64 (and any other byte order): a file made on one
+    // machine trains on another.
+    gamefile::Chunk chunk{0x0102030405060708ULL, 0x1112131415161718ULL, 5000, {}};
+    chunk.games.push_back({"8/8/8/8/8/8/8/K1k5 w - - 0 1", 2, {{Move(0x1234), -2}, {Move(0x0abc), 300}}});
+    const std::string payload = std::string("\x02\x1c") + "8/8/8/8/8/8/8/K1k5 w - - 0 1" +
+                                std::string("\x02\x00\x34\x12\xfe\xff\xbc\x0a\x2c\x01", 10);
+    REQUIRE(bytes::checksum("a", 1) == 0xe40c292cu);  // FNV-1a's published value for "a"
+    const std::uint32_t sum = bytes::checksum(payload.data(), payload.size());
+    std::string expected = "QBG1" + std::string("\x08\x07\x06\x05\x04\x03\x02\x01", 8) +
+                           std::string("\x18\x17\x16\x15\x14\x13\x12\x11", 8) + std::string("\x88\x13\x00\x00", 4) +
+                           std::string(1, char(payload.size())) + std::string(3, '\0');
+    for (int i = 0; i < 4; ++i) expected += char(sum >> (8 * i) & 0xFF);
+    REQUIRE(gamefile::encode(chunk) == expected + payload);
+
+    const std::string path = tempPath("golden.bin");
+    std::ofstream(path, std::ios::binary) << expected + payload;
+    std::vector<gamefile::Chunk> read;
+    REQUIRE(gamefile::read(path, [&](const gamefile::Chunk& c) { read.push_back(c); }).empty());
+    std::filesystem::remove(path);
+    REQUIRE(read.size() == 1);
+    REQUIRE(read[0].index == chunk.index);
+    REQUIRE(read[0].seed == chunk.seed);
+    REQUIRE(read[0].nodes == 5000);
+    REQUIRE(read[0].games == chunk.games);
+}
 
 TEST_CASE("datagen: whole games with every move's score, the same games for the same seed", "[datagen]") {
     auto run = [](const char* threads) {

@@ -78,7 +78,7 @@ TEST_CASE("nnue: every SIMD path equals the scalar twin on the bench positions",
     const auto net = randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 1);
     const simd::NnueKernels& scalar = simd::nnueKernels(simd::Isa::SCALAR);
     int paths = 0;
-    for (simd::Isa isa : {simd::Isa::SSE2, simd::Isa::AVX2, simd::Isa::AVX512}) {
+    for (simd::Isa isa : {simd::Isa::SSE2, simd::Isa::AVX2, simd::Isa::AVX512, simd::Isa::NEON}) {
         if (!simd::cpuSupports(isa)) continue;
         ++paths;
         const simd::NnueKernels& k = simd::nnueKernels(isa);
@@ -105,7 +105,7 @@ TEST_CASE("nnue: every SIMD path equals the scalar twin on the bench positions",
             }
         }
     }
-    REQUIRE(paths >= 1);  // SSE2 at least, on any x86-64
+    REQUIRE(paths >= 1);  // SSE2 at least on any x86-64, NEON on any AArch64
 }
 
 TEST_CASE("nnue: lazy accumulators equal a full refresh at the nodes of a perft", "[nnue]") {

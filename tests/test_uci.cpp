@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <numeric>
 #include <random>
 #include <regex>
 #include <set>
@@ -11,6 +12,7 @@
 
 #include "engine_process.h"
 #include "movegen.h"
+#include "simd/nnue.h"
 #include "support.h"
 
 namespace {
@@ -55,6 +57,25 @@ bool isLegal(const std::string& fen, const std::string& move) {
 }
 
 }  // namespace
+
+TEST_CASE("uci: compiler names the level and the paths the binary's hot code takes", "[uci]") {
+    // The test program is compiled with the engine's flags, so its view of the build is the
+    // engine's: the network kernels it names are the ones this CPU family runs.
+    EngineProcess e;
+    e.send("compiler");
+    const auto lines = e.readUntil("Thread placement: ");
+    const std::string text =
+        std::accumulate(lines.begin(), lines.end(), std::string(), [](auto a, auto& b) { return a + b + "\n"; });
+    INFO(text);
+    REQUIRE(startsWith(lines[0], "Compiled by "));
+    REQUIRE(text.find("Target: ") != std::string::npos);
+    REQUIRE(text.find(std::string("network kernels: ") + simd::isaName(simd::BUILD_ISA) + ";") != std::string::npos);
+#if defined(__aarch64__)
+    REQUIRE(text.find("NEON") != std::string::npos);
+    REQUIRE(text.find("Sliders: magic bitboards") != std::string::npos);
+#endif
+    REQUIRE(e.sync().empty());  // nothing else said, no error
+}
 
 TEST_CASE("uci: a whole protocol conversation", "[uci]") {
     EngineProcess e;
