@@ -215,11 +215,14 @@ std::string Engine::describePosition() const {
 }
 
 std::string Engine::selectNetwork() {
-    if (!optionList["Use NNUE"].asBool()) {
-        threads.network = nullptr;
-        return "";
-    }
-    threads.network = fileNetwork ? fileNetwork.get() : &nnue::embedded();
+    const nnue::Network* chosen = !optionList["Use NNUE"].asBool() ? nullptr
+                                  : fileNetwork                    ? fileNetwork.get()
+                                                                   : &nnue::embedded();
+    // The table stores each position's static evaluation: another evaluator's, on another scale,
+    // would mislead the pruning that reads it.
+    if (chosen != threads.network) threads.clearHash();
+    threads.network = chosen;
+    if (!chosen) return "";
     char checksum[16];
     std::snprintf(checksum, sizeof checksum, "%08x", threads.network->checksum);
     say("NNUE evaluation using " + (fileNetwork ? optionList["EvalFile"].asString() : nnue::EMBEDDED_NAME) +

@@ -490,3 +490,28 @@ TEST_CASE("uci: Use NNUE and EvalFile choose the evaluation, and a bad file chan
     e.send("quit");
     REQUIRE(e.waitExit() == 0);
 }
+
+TEST_CASE("uci: switching the evaluation clears the hash table, keeping it does not", "[uci][nnue]") {
+    // The table stores static evaluations, on the scale of the evaluator that made them. One
+    // thread searches deterministically: after a search, a second one of the same position
+    // takes as many nodes as after Clear Hash when the table was cleared, fewer when it was kept
+    // (the history tables stay in all three).
+    const auto secondSearchNodes = [](const std::vector<std::string>& between) {
+        EngineProcess e;
+        e.send("setoption name Use NNUE value false");
+        e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        e.send("go depth 9");
+        e.readUntil("bestmove");
+        for (const std::string& command : between) e.send(command);
+        e.send("go depth 9");
+        std::uint64_t nodes = 0;
+        for (const auto& l : e.readUntil("bestmove"))
+            if (auto at = l.find(" nodes "); startsWith(l, "info") && at != std::string::npos)
+                nodes = std::stoull(l.substr(at + 7));
+        return nodes;
+    };
+    const std::uint64_t cleared = secondSearchNodes({"setoption name Clear Hash"});
+    REQUIRE(secondSearchNodes({"setoption name Use NNUE value true", "setoption name Use NNUE value false"}) ==
+            cleared);
+    REQUIRE(secondSearchNodes({"setoption name Use NNUE value false"}) < cleared * 3 / 4);
+}
