@@ -15,7 +15,7 @@
 // The material index: a mixed-radix number over the piece counts of both sides, with bishops
 // split by square colour so that same- and opposite-coloured bishop endings are distinct
 // configurations. Each make/unmake adds or subtracts a precomputed weight, so the evaluation can
-// read a plain array (src/material.h) without hashing. Counts beyond a slot's range (a third
+// read a plain array (src/eval/material.h) without hashing. Counts beyond a slot's range (a third
 // knight, a second queen after a promotion) are tracked as an overflow and map to OVERFLOW_INDEX.
 namespace materialindex {
 
@@ -112,8 +112,10 @@ public:
     // State
     Key key() const { return st->key; }
     // The key after `m` (or a null move), before it is made, so that the table's bucket can be
-    // fetched while the move is made (Stockfish's key_after). Exact for the usual moves; castling
-    // and the rights or en passant square a move changes are left out (a wasted fetch at worst).
+    // fetched while the move is made (Stockfish's key_after). Exact for a null move and for a
+    // quiet move or capture that neither changes a castling right nor makes an en passant square;
+    // castling, promotions, en passant captures, double pushes and moves that lose a right come
+    // out inexact: a wasted fetch at worst.
     Key keyAfter(Move m) const;
     Key pawnKey() const { return st->pawnKey; }
     Key materialKey() const { return st->materialKey; }

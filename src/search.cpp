@@ -346,8 +346,8 @@ Move Worker::ponderMove(const std::vector<Move>& pv) {
     Value guessValue = -VALUE_INFINITE;
     for (Move m : replies) {
         pos.makeMove(m);
-        if (network) accumulators.reset(pos, *network);
-        const Value v = -evaluatePosition(pos);
+        // A full evaluation: the search's accumulator stack is left as it is.
+        const Value v = -(network ? withKnowledge(pos, evalCache, network->evaluate(pos)) : evaluate(pos, evalCache));
         pos.unmakeMove(m);
         if (v > guessValue) {
             guessValue = v;

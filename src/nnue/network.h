@@ -1,5 +1,6 @@
-// The network: a perspective network (768 -> HIDDEN) x 2 -> 1, as most engines of our class
-// start with (bullet's docs/, Ethereal's and Stockfish's src/nnue/). Each side sees the board
+// The network: a perspective network (768 -> HIDDEN) x 2 -> 1, the architecture bullet's docs/
+// start from and most engines of our class begin with (akimbo, Carp, Leorik: ../shared/
+// networks.md); Stockfish's and Ethereal's networks take king-relative inputs. Each side sees the board
 // from its own side: 768 inputs, one per (own or enemy, piece type, square), the board flipped
 // for Black. The two halves of the hidden layer (the side to move's first) feed one output.
 //

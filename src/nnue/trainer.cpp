@@ -349,7 +349,6 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
     std::fill(net.params.begin(), net.params.end(), 0.0f);
     for (std::size_t i = P::FEATURE_WEIGHTS; i < P::FEATURE_BIASES; ++i) net.params[i] = featureInit(rng);
     for (std::size_t i = P::OUTPUT_WEIGHTS; i < P::OUTPUT_BIAS; ++i) net.params[i] = outputInit(rng);
-    report.initialValidationLoss = meanLoss(net, validation, cfg, scale);
 
     AdamW adam;
     const std::uint32_t print = fingerprint(cfg, samples.size());

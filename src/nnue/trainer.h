@@ -64,7 +64,6 @@ struct EpochReport {
 struct TrainReport {
     std::size_t trainPositions = 0, validationPositions = 0;
     std::size_t knownPositions = 0;  // left out: the seeds know their value, or it is a draw whoever is ahead
-    double initialValidationLoss = 0;
     std::vector<EpochReport> epochs;
     FloatNetwork network;
 };
