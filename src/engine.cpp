@@ -130,9 +130,9 @@ Engine::Engine() {
                       }).whenIdle());
 
     threads.set(1, BindMode::AUTO);
+    selectNetwork();  // before the table is made: a switch of evaluator clears it, the first need not
     threads.tt.resize(16);
     threads.clearHash();
-    selectNetwork();
 }
 
 Engine::~Engine() {

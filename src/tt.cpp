@@ -65,6 +65,7 @@ std::string TranspositionTable::resize(std::size_t mb, std::string* note) {
 }
 
 void TranspositionTable::clearSlice(std::size_t index, std::size_t count) {
+    if (!buckets) return;  // no table yet
     index += std::size_t(sharer) * count;
     count *= std::size_t(sharers);
     std::size_t slice = (bucketCount + count - 1) / count;
