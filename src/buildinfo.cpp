@@ -69,5 +69,6 @@ std::string buildDescription() {
            ")\nSliders: " + (pext ? "PEXT" : "magic bitboards") +
            "; network kernels: " + simd::isaName(simd::BUILD_ISA) +
            "; perft bit counts: " + (sseBitCounts ? "SSE2, two sets at once" : "one instruction a set") +
-           "\nThread placement: hwloc " + std::to_string(hwloc >> 16) + "." + std::to_string((hwloc >> 8) & 0xff);
+           "\nThread placement: hwloc (API " + std::to_string(hwloc >> 16) + "." + std::to_string((hwloc >> 8) & 0xff) +
+           ")";
 }
