@@ -75,8 +75,7 @@ void BM_NetworkMoveAndEvaluate(benchmark::State& state) {
     size_t i = 0;
     for (auto _ : state) {
         const Move m = *(moves.begin() + i++ % moves.size());
-        stack.push(root, m);
-        root.makeMove(m);
+        root.makeMove(m, root.givesCheck(m), stack.push());
         benchmark::DoNotOptimize(stack.evaluate(root, nnue::embedded()));
         root.unmakeMove(m);
         stack.pop();

@@ -502,7 +502,13 @@ Key Position::keyAfter(Move m) const {
     return captured == NO_PIECE ? k : k ^ zobrist::psq[captured][to];
 }
 
-void Position::makeMove(Move m, bool givesCheck) {
+void Position::makeMove(Move m, bool givesCheck) { doMove<false>(m, givesCheck, nullptr); }
+
+void Position::makeMove(Move m, bool givesCheck, DirtyPieces& dirty) { doMove<true>(m, givesCheck, &dirty); }
+
+// One body for both: perft, which needs no record, pays nothing for it.
+template <bool Record>
+void Position::doMove(Move m, bool givesCheck, DirtyPieces* dirty) {
     history.emplace_back(*st, StateInfo::Next{});
     st = &history.back();
     ++ply;
@@ -531,9 +537,12 @@ void Position::makeMove(Move m, bool givesCheck) {
         Piece rook = makePiece(us, ROOK);
         k ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][to] ^ zobrist::psq[rook][rookFrom] ^ zobrist::psq[rook][rookTo];
         captured = NO_PIECE;
+        if constexpr (Record) *dirty = {{{pc, to}, {rook, rookTo}}, {{pc, from}, {rook, rookFrom}}, 2, 2};
     } else {
+        if constexpr (Record) *dirty = {{{pc, to}, {}}, {{pc, from}, {}}, 1, 1};
         if (captured) {
             Square capSq = typeOf(m) == EN_PASSANT ? to - pawnPush(us) : to;
+            if constexpr (Record) dirty->removed[dirty->removedCount++] = {captured, capSq};
             Slot slot = slotOf(typeOf(captured), capSq);
             removePiece(capSq);
             removeMaterial(them, slot);
@@ -561,6 +570,7 @@ void Position::makeMove(Move m, bool givesCheck) {
                 addMaterial(us, slotOf(promotionType(m), to));
                 k ^= zobrist::psq[pc][to] ^ zobrist::psq[promoted][to];
                 st->pawnKey ^= zobrist::psq[pc][to];
+                if constexpr (Record) dirty->added[0].piece = promoted;
             }
         }
     }

@@ -49,6 +49,19 @@ inline Slot slotOf(PieceType pt, Square s) {
 
 }  // namespace materialindex
 
+// What a move changed on the board, filled where the move is made (Stockfish's DirtyPiece) and
+// read by the network's accumulators: the pieces taken off and put on, two of each at most
+// (castling: the king and the rook; a capture: the mover and the captured piece, en passant's
+// beside the target square; a promotion puts on another piece than it takes off).
+struct DirtyPieces {
+    struct Placement {
+        Piece piece;
+        Square square;
+    };
+    Placement added[2], removed[2];
+    int addedCount = 0, removedCount = 0;
+};
+
 // What make/unmake must restore: one entry per ply on the position's state stack.
 struct StateInfo {
     Key key;
@@ -159,6 +172,8 @@ public:
     // `givesCheck`, when the caller already knows it, saves looking for checkers after a quiet one.
     void makeMove(Move m) { makeMove(m, givesCheck(m)); }
     void makeMove(Move m, bool givesCheck);
+    // The same, recording what the move changed in `dirty` (the search, with a network).
+    void makeMove(Move m, bool givesCheck, DirtyPieces& dirty);
     void unmakeMove(Move m);
     void makeNullMove();
     void unmakeNullMove();
@@ -213,6 +228,8 @@ private:
     int slotCount(Color c, materialindex::Slot slot) const;
     void setCastlingRight(Color c, Square rookSq);
     void castle(bool doIt, Color us, Square kingFrom, Square rookFrom, Square& kingTo, Square& rookTo);
+    template <bool Record>
+    void doMove(Move m, bool givesCheck, DirtyPieces* dirty);
     bool epCapturePossible(Square epSq, Color capturer) const;
     void computeState(StateInfo& s) const;
     void setPins(StateInfo& s) const;

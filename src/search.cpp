@@ -303,8 +303,10 @@ void Worker::makeMove(Position& pos, Stack* ss, Move move, bool givesCheck) {
     ss->currentMove = move;
     ss->continuationHistory = move == MOVE_NULL ? &histories.continuation[NO_PIECE][0]
                                                 : &histories.continuation[pos.movedPiece(move)][toSq(move)];
-    if (network) accumulators.push(pos, move);
-    if (move == MOVE_NULL) pos.makeNullMove();
+    if (move == MOVE_NULL) {
+        if (network) accumulators.push();
+        pos.makeNullMove();
+    } else if (network) pos.makeMove(move, givesCheck, accumulators.push());
     else pos.makeMove(move, givesCheck);
     // Only this thread writes its counter (others read it): a plain increment, not a locked one.
     nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);

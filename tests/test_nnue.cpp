@@ -51,15 +51,14 @@ void walk(Position& pos, nnue::AccumulatorStack& stack, const nnue::Network& net
     }
     if (depth == 0) return;
     if (!pos.inCheck() && pos.key() % 5 == 0) {
-        stack.push(pos, MOVE_NULL);
+        stack.push();
         pos.makeNullMove();
         walk(pos, stack, net, depth - 1, every, checked);
         pos.unmakeNullMove();
         stack.pop();
     }
     for (Move m : MoveList<LEGAL>(pos)) {
-        stack.push(pos, m);
-        pos.makeMove(m);
+        pos.makeMove(m, pos.givesCheck(m), stack.push());
         walk(pos, stack, net, depth - 1, every, checked);
         pos.unmakeMove(m);
         stack.pop();
@@ -151,8 +150,7 @@ TEST_CASE("nnue: lazy accumulators equal a full refresh along random games, both
                 const MoveList<LEGAL> moves(pos);
                 if (moves.size() == 0 || played.size() >= MAX_PLY) break;
                 const Move m = *(moves.begin() + rng() % moves.size());
-                stack.push(pos, m);
-                pos.makeMove(m);
+                pos.makeMove(m, pos.givesCheck(m), stack.push());
                 played.push_back(m);
                 if (rng() % 4 == 0) REQUIRE(stack.evaluate(pos, *net) == net->evaluate(pos));
                 // Now and then back up a few plies, as the search does.

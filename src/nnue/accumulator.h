@@ -1,7 +1,7 @@
 // The first layer's values along the search's line, one entry a ply, in a stack each search
 // thread owns (not in StateInfo: a kilobyte a ply that only the network reads, and tied to the
-// network the thread evaluates with). A move only records which pieces it
-// put on and took off the board; the values are brought up to date when a position is
+// network the thread evaluates with). A move only records which pieces it put on and took off
+// the board (DirtyPieces, filled by Position::makeMove); the values are brought up to date when a position is
 // evaluated, from the nearest entry below that is (Ethereal's lazy updates), so a node that is
 // cut off before its evaluation, or a null move, costs a few stores.
 #pragma once
@@ -17,21 +17,17 @@ public:
     AccumulatorStack();
     // The root of a search, computed from every piece.
     void reset(const Position& pos, const Network& net);
-    // Records `m` (MOVE_NULL for a null move) before it is made on `pos`.
-    void push(const Position& pos, Move m);
+    // A new entry for the position a move leads to: the move fills in what it changed
+    // (Position::makeMove), a null move leaves it empty.
+    DirtyPieces& push();
     void pop() { --top; }
     // The evaluation of the top entry's position `pos`, in centipawns for the side to move.
     Value evaluate(const Position& pos, const Network& net);
 
 private:
-    struct Placement {
-        Piece piece;
-        Square square;
-    };
     struct Entry {
         alignas(64) std::int16_t values[COLOR_NB][HIDDEN];  // by perspective
-        Placement added[2], removed[2];                     // the changes from the entry below
-        int addedCount = 0, removedCount = 0;
+        DirtyPieces changes;                                // from the entry below
         bool computed = false;
     };
     void update(const Entry& from, Entry& to, const Network& net) const;
