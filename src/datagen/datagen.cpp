@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <sstream>
 #include <thread>
@@ -89,6 +90,15 @@ struct Shared {
     std::atomic<bool> done{false};
     std::mutex fileMutex;
     std::ofstream file;
+    // Chunks played before an earlier one of `todo` was done, by their place in `todo`: they
+    // wait, so that the file's chunks follow `todo` and a file made from scratch is the same
+    // bytes whatever the threads (a manifest's sha256 then remakes it).
+    struct Played {
+        std::string bytes;
+        std::uint64_t games, plies;
+    };
+    std::map<std::size_t, Played> waiting;
+    std::size_t nextWrite = 0;
 };
 
 // One engine playing both sides of one game after another.
@@ -106,8 +116,8 @@ public:
         engine.setCallbacks(callbacks);
     }
 
-    // Plays whole chunks and appends each as one write, so that a stopped run loses at most the
-    // chunks in play.
+    // Plays whole chunks and appends each as one write, in the order of `todo`, so that a stopped
+    // run loses at most the chunks in play or waiting for an earlier one.
     void run() {
         for (std::size_t t; !shared.done && (t = shared.nextTodo++) < shared.todo.size();) {
             gamefile::Chunk chunk{shared.todo[t], shared.cfg.seed, std::uint32_t(shared.cfg.nodes), {}};
@@ -118,11 +128,16 @@ public:
             }
             if (shared.done) return;  // a part chunk is not written: the next run plays it whole
             std::lock_guard<std::mutex> lock(shared.fileMutex);
-            shared.file << gamefile::encode(chunk) << std::flush;
-            shared.gamesDone += chunk.games.size();
-            shared.positions += plies;
-            if (shared.cfg.positions && shared.positionsBefore + shared.positions >= shared.cfg.positions)
-                shared.done = true;
+            shared.waiting[t] = {gamefile::encode(chunk), chunk.games.size(), plies};
+            for (auto next = shared.waiting.begin();
+                 !shared.done && next != shared.waiting.end() && next->first == shared.nextWrite;
+                 next = shared.waiting.erase(next), ++shared.nextWrite) {
+                shared.file << next->second.bytes << std::flush;
+                shared.gamesDone += next->second.games;
+                shared.positions += next->second.plies;
+                if (shared.cfg.positions && shared.positionsBefore + shared.positions >= shared.cfg.positions)
+                    shared.done = true;
+            }
         }
     }
 
