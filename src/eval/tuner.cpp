@@ -93,8 +93,6 @@ const std::unordered_map<const void*, int>& elementIndex() {
     return index;
 }
 
-double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
-
 void accumulate(double& sum, double part) { sum += part; }
 void accumulate(std::vector<double>& sum, const std::vector<double>& part) {
     for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += part[i];
@@ -105,16 +103,10 @@ template <typename F>
 auto parallelSum(std::size_t begin, std::size_t end, int threads, F f) {
     using R = decltype(f(begin, end));
     std::vector<R> parts(std::size_t(std::max(1, threads)));
-    std::vector<std::thread> workers;
-    const std::size_t n = parts.size(), chunk = (end - begin + n - 1) / n;
-    for (std::size_t t = 0; t < n; ++t)
-        workers.emplace_back([&, t] {
-            const std::size_t b = std::min(end, begin + t * chunk), e = std::min(end, b + chunk);
-            parts[t] = f(b, e);
-        });
-    for (auto& w : workers) w.join();
+    fit::parallelFor(int(parts.size()), end - begin,
+                     [&](int t, std::size_t b, std::size_t e) { parts[std::size_t(t)] = f(begin + b, begin + e); });
     R sum = parts[0];
-    for (std::size_t t = 1; t < n; ++t) accumulate(sum, parts[t]);
+    for (std::size_t t = 1; t < parts.size(); ++t) accumulate(sum, parts[t]);
     return sum;
 }
 
@@ -167,8 +159,7 @@ Model::Model() {
             frozen.push_back(t.kind == Kind::MG_ONLY || t.kind == Kind::DANGER);
         }
     start = weights;
-    momentum.assign(weights.size(), 0.0);
-    velocity.assign(weights.size(), 0.0);
+    adam = fit::Adam<double>(weights.size());
 }
 
 bool Model::add(const Position& pos, double result, double score) {
@@ -236,7 +227,7 @@ double Model::predict(std::size_t i) const {
 }
 
 double Model::target(const Sample& s, double resultShare) const {
-    return resultShare * s.result + (1 - resultShare) * sigmoid(scale * s.score);
+    return resultShare * s.result + (1 - resultShare) * fit::sigmoid(scale * s.score);
 }
 
 double Model::error(std::size_t begin, std::size_t end, int threads, double resultShare) const {
@@ -244,7 +235,7 @@ double Model::error(std::size_t begin, std::size_t end, int threads, double resu
     double sum = parallelSum(begin, end, threads, [this, resultShare](std::size_t b, std::size_t e) {
         double total = 0;
         for (std::size_t i = b; i < e; ++i) {
-            const double d = sigmoid(scale * predict(i)) - target(samples[i], resultShare);
+            const double d = fit::sigmoid(scale * predict(i)) - target(samples[i], resultShare);
             total += d * d;
         }
         return total;
@@ -277,7 +268,7 @@ void Model::step(std::size_t begin, std::size_t end, int threads, double rate) {
         std::vector<double> g(weights.size(), 0.0);
         for (std::size_t i = b; i < e; ++i) {
             const Sample& s = samples[i];
-            const double p = sigmoid(scale * predict(i));
+            const double p = fit::sigmoid(scale * predict(i));
             // d(error)/d(eval), then through the phase blend and the scale factor.
             const double d = 2 * (p - target(s, lambda)) * p * (1 - p) * scale * s.scaleFactor / SCALE_NORMAL;
             const double dMg = d * s.phase / MAX_PHASE, dEg = d * (MAX_PHASE - s.phase) / MAX_PHASE;
@@ -299,18 +290,10 @@ void Model::step(std::size_t begin, std::size_t end, int threads, double rate) {
         }
         return g;
     });
-    // Adam (Kingma and Ba, 2015).
-    constexpr double BETA1 = 0.9, BETA2 = 0.999, EPSILON = 1e-8;
-    ++steps;
+    adam.start();
     const double n = double(end - begin);
-    for (std::size_t i = 0; i < weights.size(); ++i) {
-        if (frozen[i]) continue;
-        const double g = gradient[i] / n + 2 * ridge * (weights[i] - start[i]);
-        momentum[i] = BETA1 * momentum[i] + (1 - BETA1) * g;
-        velocity[i] = BETA2 * velocity[i] + (1 - BETA2) * g * g;
-        const double m = momentum[i] / (1 - std::pow(BETA1, steps)), v = velocity[i] / (1 - std::pow(BETA2, steps));
-        weights[i] -= rate * m / (std::sqrt(v) + EPSILON);
-    }
+    for (std::size_t i = 0; i < weights.size(); ++i)
+        if (!frozen[i]) weights[i] -= rate * adam.direction(i, gradient[i] / n + 2 * ridge * (weights[i] - start[i]));
 }
 
 void Model::fitOnly(const std::vector<std::string>& names) {

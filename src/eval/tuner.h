@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "fit.h"
 #include "position.h"
 
 namespace tuner {
@@ -89,8 +90,7 @@ private:
     std::vector<double> weights;  // element i: weights[2i] middlegame, weights[2i + 1] endgame
     std::vector<double> start;    // the weights the fit started from, which the ridge pulls toward
     std::vector<bool> frozen;     // parts a term does not have (a shelter's endgame part)
-    std::vector<double> momentum, velocity;
-    int steps = 0;
+    fit::Adam<double> adam;
     std::vector<Sample> samples;
     std::vector<Coefficient> coefficients;
     std::vector<DangerCoefficient> dangerCoefficients;

@@ -16,6 +16,7 @@
 #include "datagen/gamefile.h"
 #include "eval/eval.h"
 #include "eval/evalparams.h"
+#include "fit.h"
 #include "text.h"
 
 namespace nnue {
@@ -65,7 +66,6 @@ int features(const Sample& s, int (&us)[32], int (&them)[32]) {
     return k;
 }
 
-float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
 
 // What the engine multiplies the network's output by (withKnowledge in eval.h): the scale factor
 // for the side ahead. The engine takes the side the output favours; training takes the one the
@@ -113,7 +113,7 @@ void forward(const FloatNetwork& net, const int* us, const int* them, int count,
 }
 
 float target(const Sample& s, double wdl, int scale) {
-    return float(wdl * s.result / 2.0 + (1.0 - wdl) * sigmoid(float(s.score) / float(scale)));
+    return float(wdl * s.result / 2.0 + (1.0 - wdl) * fit::sigmoid(float(s.score) / float(scale)));
 }
 
 // One sample's loss, and its gradient added to `grad`, touching only the rows of its inputs.
@@ -123,7 +123,7 @@ float backward(const FloatNetwork& net, const Sample& s, double wdl, int scale, 
     Forward f;
     forward(net, us, them, count, f);
     const float want = target(s, wdl, scale), factor = knowledgeFactor(s, want);
-    const float p = sigmoid(factor * f.output), error = p - want;
+    const float p = fit::sigmoid(factor * f.output), error = p - want;
     const float dOut = 2.0f * error * p * (1.0f - p) * factor;
     const std::vector<float>& w = net.params;
     grad[P::OUTPUT_BIAS] += dOut;
@@ -144,25 +144,17 @@ float backward(const FloatNetwork& net, const Sample& s, double wdl, int scale, 
     return error * error;
 }
 
-// Runs body(thread, begin, end) over [0, n) split among `threads` threads.
-template <class Body>
-void parallelFor(int threads, std::size_t n, Body body) {
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back([&, t] { body(t, n * t / threads, n * (t + 1) / threads); });
-    for (auto& th : pool) th.join();
-}
-
 double meanLoss(const FloatNetwork& net, const std::vector<Sample>& samples, const TrainConfig& cfg, int scale) {
     if (samples.empty()) return 0;
     std::vector<double> sums(cfg.threads, 0.0);
-    parallelFor(cfg.threads, samples.size(), [&](int t, std::size_t begin, std::size_t end) {
+    fit::parallelFor(cfg.threads, samples.size(), [&](int t, std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
             int us[32], them[32];
             const int count = features(samples[i], us, them);
             Forward f;
             forward(net, us, them, count, f);
             const float want = target(samples[i], cfg.wdl, scale);
-            const float e = sigmoid(knowledgeFactor(samples[i], want) * f.output) - want;
+            const float e = fit::sigmoid(knowledgeFactor(samples[i], want) * f.output) - want;
             sums[t] += e * e;
         }
     });
@@ -171,20 +163,18 @@ double meanLoss(const FloatNetwork& net, const std::vector<Sample>& samples, con
     return total / double(samples.size());
 }
 
-// AdamW (Loshchilov and Hutter), with the weights clipped for the quantisation.
-struct AdamW {
-    static constexpr float BETA1 = 0.9f, BETA2 = 0.999f, EPSILON = 1e-8f, DECAY = 0.01f, CLIP = 1.98f;
-    std::vector<float> m = std::vector<float>(P::SIZE), v = std::vector<float>(P::SIZE);
-    int steps = 0;
+// AdamW (Loshchilov and Hutter): Adam with the weight decay apart from the gradient, and the
+// weights clipped for the quantisation.
+struct AdamW : fit::Adam<float> {
+    static constexpr float DECAY = 0.01f, CLIP = 1.98f;
+
+    AdamW() : Adam(P::SIZE) {}
 
     void step(std::vector<float>& w, const std::vector<float>& grad, float lr, int threads) {
-        ++steps;
-        const float c1 = 1 - std::pow(BETA1, float(steps)), c2 = 1 - std::pow(BETA2, float(steps));
-        parallelFor(threads, P::SIZE, [&](int, std::size_t begin, std::size_t end) {
+        start();
+        fit::parallelFor(threads, P::SIZE, [&](int, std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
-                m[i] = BETA1 * m[i] + (1 - BETA1) * grad[i];
-                v[i] = BETA2 * v[i] + (1 - BETA2) * grad[i] * grad[i];
-                w[i] -= lr * (m[i] / c1 / (std::sqrt(v[i] / c2) + EPSILON) + DECAY * w[i]);
+                w[i] -= lr * (direction(i, grad[i]) + DECAY * w[i]);
                 if (i != P::OUTPUT_BIAS) w[i] = std::clamp(w[i], -CLIP, CLIP);
             }
         });
@@ -376,13 +366,13 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
         for (std::size_t b = 0; b < batchesPerEpoch; ++b) {
             const std::size_t first = b * cfg.batch, size = std::min<std::size_t>(cfg.batch, samples.size() - first);
             std::vector<double> losses(cfg.threads, 0.0);
-            parallelFor(cfg.threads, size, [&](int t, std::size_t begin, std::size_t end) {
+            fit::parallelFor(cfg.threads, size, [&](int t, std::size_t begin, std::size_t end) {
                 std::fill(grads[t].begin(), grads[t].end(), 0.0f);
                 for (std::size_t i = begin; i < end; ++i)
                     losses[t] += backward(net, samples[order[first + i]], cfg.wdl, scale, grads[t]);
             });
             // The threads' gradients, summed in a fixed order (the same run gives the same network).
-            parallelFor(cfg.threads, P::SIZE, [&](int, std::size_t begin, std::size_t end) {
+            fit::parallelFor(cfg.threads, P::SIZE, [&](int, std::size_t begin, std::size_t end) {
                 for (int t = 1; t < cfg.threads; ++t)
                     for (std::size_t i = begin; i < end; ++i) grads[0][i] += grads[t][i];
                 for (std::size_t i = begin; i < end; ++i) grads[0][i] /= float(size);
