@@ -61,6 +61,7 @@ inline int popcountSumSse2(const Bitboard* sets, int n) {
 // kept and counted together at the end, two at a time; with it each is counted as it comes
 // (keeping them would cost more than POPCNT itself: native perft 0.96x).
 #if defined(__SSE2__) && !defined(__POPCNT__)
+#define QUADBIT_SSE2_BIT_COUNTS 1
 template <int Capacity>
 class BitCountSum {
 public:

@@ -2,7 +2,9 @@
 
 #include <hwloc.h>
 
+#include "attacks.h"
 #include "simd/nnue.h"
+#include "simd/popcount.h"
 
 #ifndef QUADBIT_ARCH_NAME
 #define QUADBIT_ARCH_NAME "unknown"
@@ -13,38 +15,36 @@ namespace {
 // The features the compiler was allowed to use, from its own predefined macros.
 std::string features() {
     std::string list;
-    const auto add = [&](bool on, const char* name) {
-        if (on) list += std::string(list.empty() ? "" : " ") + name;
-    };
+    const auto add = [&](const char* name) { list += std::string(list.empty() ? "" : " ") + name; };
 #if defined(__x86_64__)
-    add(true, "x86-64");
+    add("x86-64");
 #endif
 #if defined(__aarch64__)
-    add(true, "aarch64");
+    add("aarch64");
 #endif
 #if defined(__SSE2__)
-    add(true, "SSE2");
+    add("SSE2");
 #endif
 #if defined(__POPCNT__)
-    add(true, "POPCNT");
+    add("POPCNT");
 #endif
 #if defined(__AVX2__)
-    add(true, "AVX2");
+    add("AVX2");
 #endif
 #if defined(__BMI2__)
-    add(true, "BMI2");
+    add("BMI2");
 #endif
 #if defined(__AVX512BW__)
-    add(true, "AVX-512BW");
+    add("AVX-512BW");
 #endif
 #if defined(__ARM_NEON)
-    add(true, "NEON");
+    add("NEON");
 #endif
 #if defined(__ARM_FEATURE_DOTPROD)
-    add(true, "dotprod");
+    add("dotprod");
 #endif
 #if defined(__ARM_FEATURE_ATOMICS)
-    add(true, "LSE");
+    add("LSE");
 #endif
     return list;
 }
@@ -52,23 +52,25 @@ std::string features() {
 }  // namespace
 
 std::string buildDescription() {
-    const bool pext =
-#if defined(__BMI2__) && !defined(QUADBIT_NO_PEXT)
-        true;
+    // The choices as attacks.h and simd/popcount.h make them.
+#ifdef QUADBIT_USE_PEXT
+    const char* sliders = "PEXT";
 #else
-        false;
+    const char* sliders = "magic bitboards";
 #endif
-    const bool sseBitCounts =
-#if defined(__SSE2__) && !defined(__POPCNT__)
-        true;
+#ifdef QUADBIT_SSE2_BIT_COUNTS
+    const char* bitCounts = "SSE2, two sets at once";
 #else
-        false;
+    const char* bitCounts = "one instruction a set";
+#endif
+#if defined(__clang__)
+    const char* compiler = "clang++ ";
+#else
+    const char* compiler = "g++ ";
 #endif
     const unsigned hwloc = HWLOC_API_VERSION;
-    return std::string("Compiled by g++ ") + __VERSION__ + "\nTarget: " + QUADBIT_ARCH_NAME + " (" + features() +
-           ")\nSliders: " + (pext ? "PEXT" : "magic bitboards") +
-           "; network kernels: " + simd::isaName(simd::BUILD_ISA) +
-           "; perft bit counts: " + (sseBitCounts ? "SSE2, two sets at once" : "one instruction a set") +
-           "\nThread placement: hwloc (API " + std::to_string(hwloc >> 16) + "." + std::to_string((hwloc >> 8) & 0xff) +
-           ")";
+    return std::string("Compiled by ") + compiler + __VERSION__ + "\nTarget: " + QUADBIT_ARCH_NAME + " (" + features() +
+           ")\nSliders: " + sliders + "; network kernels: " + simd::isaName(simd::BUILD_ISA) +
+           "; perft bit counts: " + bitCounts + "\nThread placement: hwloc (API " + std::to_string(hwloc >> 16) + "." +
+           std::to_string((hwloc >> 8) & 0xff) + ")";
 }

@@ -1,7 +1,7 @@
 // Quadbit: a UCI chess engine. Without arguments it speaks UCI on stdin/stdout. With arguments it
 // runs one command and exits (status 1 on an error): a tool that is no part of a UCI session
-// (`datagen`, `data`, `tune`, `train`, `tunables`), or else an engine command (`quadbit bench`, `quadbit perft 6
-// [FEN]`, any UCI line). The quadbit-mpi build (cluster.h) is one engine over all the ranks
+// (`datagen`, `data`, `tune`, `train`, `tunables`), or else an engine command (`quadbit bench`,
+// `quadbit perft 6 [FEN]`, any UCI line). The quadbit-mpi build (cluster.h) is one engine over all the ranks
 // mpirun starts; a command-line job runs on the root alone.
 #include <iostream>
 #include <optional>

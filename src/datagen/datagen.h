@@ -11,11 +11,11 @@
 // `datagen out FILE [games N] [positions N] [nodes N] [threads N] [hash MB] [book EPD]
 // [randomplies N] [seed N] [evalfile NET] [force]`. The games are played with the engine's
 // evaluation, the embedded network unless `evalfile` names another network file, or `none` (the
-// hand-written evaluation): keep each evaluator's games in a file of their own. One game per thread, each on its own engine and hash
-// table; game k of a seed is always the same game, whatever the threads. Games are played and
-// written in whole chunks of gamefile::CHUNK_GAMES (`games` is rounded up to them), each as one
-// write and in order, so that a file made from scratch is the same bytes whatever the threads:
-// run again with the same seed and nodes, a
+// hand-written evaluation): keep each evaluator's games in a file of their own. One game per
+// thread, each on its own engine and hash table; game k of a seed is always the same game,
+// whatever the threads. Games are played and written in whole chunks of gamefile::CHUNK_GAMES
+// (`games` is rounded up to them), each as one write and in order, so that a file made from
+// scratch is the same bytes whatever the threads. Run again with the same seed and nodes, a
 // stopped run (or one asked for more games) plays only the chunks the file lacks, after dropping
 // a chunk cut short. `positions N` stops once the file holds N positions. Progress goes to
 // `progress` every ten seconds. Returns an error for bad arguments (nothing is written then); an

@@ -1,9 +1,9 @@
 // The first layer's values along the search's line, one entry a ply, in a stack each search
 // thread owns (not in StateInfo: a kilobyte a ply that only the network reads, and tied to the
 // network the thread evaluates with). A move only records which pieces it put on and took off
-// the board (DirtyPieces, filled by Position::makeMove); the values are brought up to date when a position is
-// evaluated, from the nearest entry below that is (Ethereal's lazy updates), so a node that is
-// cut off before its evaluation, or a null move, costs a few stores.
+// the board (DirtyPieces, filled by Position::makeMove); the values are brought up to date when
+// a position is evaluated, from the nearest entry below that is (Ethereal's lazy updates), so a
+// node that is cut off before its evaluation, or a null move, costs a few stores.
 #pragma once
 
 #include <vector>

@@ -66,7 +66,6 @@ int features(const Sample& s, int (&us)[32], int (&them)[32]) {
     return k;
 }
 
-
 // What the engine multiplies the network's output by (withKnowledge in eval.h): the scale factor
 // for the side ahead. The engine takes the side the output favours; training takes the one the
 // target favours, the same once the network has learnt, because a factor of 0 (the side could
