@@ -156,6 +156,42 @@ TEST_CASE("datagen: a stopped run resumes with the games it would have played", 
     std::filesystem::remove(path);
 }
 
+TEST_CASE("datagen: index and readAt find every chunk that read finds, and no other", "[datagen]") {
+    // The trainer streams the chunks in an order of its own (nnue/stream.h): what it reads at a
+    // span must be the chunk read() finds there, and a chunk cut short must have no span.
+    const std::string path = tempPath("datagen-index");
+    std::filesystem::remove(path);
+    auto args = SMALL;
+    args[1] = "24";
+    args.insert(args.end(), {"out", path});
+    REQUIRE(runDatagen(args, quiet).empty());
+    std::vector<gamefile::Chunk> chunks;
+    REQUIRE(gamefile::read(path, [&](const gamefile::Chunk& c) { chunks.push_back(c); }).empty());
+    REQUIRE(chunks.size() == 3);
+    std::filesystem::resize_file(path, std::filesystem::file_size(path) - 1);  // the last one cut short
+
+    std::vector<gamefile::ChunkSpan> spans = {{7, 7, 7}};  // appended to, not replaced
+    std::uint64_t valid = 0;
+    REQUIRE(gamefile::index(path, spans, &valid).empty());
+    REQUIRE(spans.size() == 3);
+    std::ifstream in(path, std::ios::binary);
+    gamefile::Chunk chunk;
+    for (std::size_t k = 0; k < 2; ++k) {  // in reverse order, as a stream may take them
+        const gamefile::ChunkSpan& span = spans[2 - k];
+        REQUIRE(gamefile::readAt(in, span.offset, chunk));
+        REQUIRE(chunk.index == chunks[1 - k].index);
+        REQUIRE(chunk.games == chunks[1 - k].games);
+        std::uint32_t plies = 0;
+        for (const gamefile::Game& g : chunk.games) plies += std::uint32_t(g.plies.size());
+        REQUIRE(span.plies == plies);
+    }
+    REQUIRE(spans[1].offset == 0);
+    REQUIRE(spans[2].offset + gamefile::encode(chunks[1]).size() == valid);
+    REQUIRE(!gamefile::readAt(in, valid, chunk));                // the chunk cut short
+    REQUIRE(!gamefile::readAt(in, spans[2].offset + 1, chunk));  // not where a chunk starts
+    std::filesystem::remove(path);
+}
+
 TEST_CASE("data: stats, the training positions as text in order or shuffled, and back", "[datagen]") {
     const std::string path = tempPath("data-games"), text = tempPath("data-text"), shuffled = tempPath("data-shuffled");
     std::filesystem::remove(path);

@@ -67,39 +67,79 @@ bool isGameFile(const std::string& path) {
     return c.get<std::uint32_t>() == MAGIC && c.ok;
 }
 
-std::string read(const std::string& path, const std::function<void(const Chunk&)>& onChunk, std::uint64_t* validBytes) {
+namespace {
+
+std::uint64_t sizeOf(std::istream& in) {
+    in.seekg(0, std::ios::end);
+    const std::uint64_t size = std::uint64_t(in.tellg());
+    in.clear();
+    return size;
+}
+
+// The chunk at `offset` of a file of `fileBytes`: its bytes, header included, or 0 where there is
+// no whole chunk (the end, a chunk cut short, a checksum or magic that fails).
+std::uint64_t chunkAt(std::istream& in, std::uint64_t offset, std::uint64_t fileBytes, Chunk& chunk) {
+    in.clear();
+    in.seekg(std::streamoff(offset));
+    std::string header(HEADER_BYTES, '\0'), payload;
+    in.read(header.data(), HEADER_BYTES);
+    Cursor c{header.data(), header.data() + in.gcount()};
+    if (c.get<std::uint32_t>() != MAGIC || !c.ok) return 0;
+    chunk.index = c.get<std::uint64_t>();
+    chunk.seed = c.get<std::uint64_t>();
+    chunk.nodes = c.get<std::uint32_t>();
+    chunk.games.clear();
+    const std::uint32_t size = c.get<std::uint32_t>(), sum = c.get<std::uint32_t>();
+    if (!c.ok || size > fileBytes - offset - HEADER_BYTES) return 0;  // a chunk cut short
+    payload.resize(size);
+    in.read(payload.data(), size);
+    if (std::size_t(in.gcount()) < size || checksum(payload.data(), size) != sum ||
+        !decodeGames(Cursor{payload.data(), payload.data() + size}, chunk.games))
+        return 0;
+    return HEADER_BYTES + size;
+}
+
+}  // namespace
+
+namespace {
+
+// Every whole chunk of `path` in file order, with where it lies: `onChunk(chunk, offset, length)`.
+std::string walk(const std::string& path,
+                 const std::function<void(const Chunk&, std::uint64_t, std::uint64_t)>& onChunk,
+                 std::uint64_t* validBytes) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return "cannot read " + path;
-    in.seekg(0, std::ios::end);
-    const std::uint64_t fileBytes = std::uint64_t(in.tellg());
-    in.seekg(0);
     // One chunk in memory at a time, so that a file of any size can be read.
+    const std::uint64_t fileBytes = sizeOf(in);
+    if (fileBytes >= 4 && !isGameFile(path)) return path + " is not a Quadbit game file";
     std::uint64_t offset = 0;
-    std::string header(HEADER_BYTES, '\0'), payload;
-    while (true) {
-        in.read(header.data(), HEADER_BYTES);
-        Cursor c{header.data(), header.data() + in.gcount()};
-        const std::uint32_t magic = c.get<std::uint32_t>();
-        if (c.ok && magic != MAGIC) {
-            if (offset == 0) return path + " is not a Quadbit game file";
-            break;
-        }
-        Chunk chunk;
-        chunk.index = c.get<std::uint64_t>();
-        chunk.seed = c.get<std::uint64_t>();
-        chunk.nodes = c.get<std::uint32_t>();
-        const std::uint32_t size = c.get<std::uint32_t>(), sum = c.get<std::uint32_t>();
-        if (!c.ok || size > fileBytes - offset - HEADER_BYTES) break;  // the end, or a chunk cut short
-        payload.resize(size);
-        in.read(payload.data(), size);
-        if (std::size_t(in.gcount()) < size || checksum(payload.data(), size) != sum ||
-            !decodeGames(Cursor{payload.data(), payload.data() + size}, chunk.games))
-            break;
-        onChunk(chunk);
-        offset += HEADER_BYTES + size;
-    }
+    Chunk chunk;
+    for (std::uint64_t length; (length = chunkAt(in, offset, fileBytes, chunk)); offset += length)
+        onChunk(chunk, offset, length);
     if (validBytes) *validBytes = offset;
     return "";
+}
+
+}  // namespace
+
+std::string read(const std::string& path, const std::function<void(const Chunk&)>& onChunk, std::uint64_t* validBytes) {
+    return walk(
+        path, [&](const Chunk& chunk, std::uint64_t, std::uint64_t) { onChunk(chunk); }, validBytes);
+}
+
+std::string index(const std::string& path, std::vector<ChunkSpan>& spans, std::uint64_t* validBytes) {
+    return walk(
+        path,
+        [&](const Chunk& chunk, std::uint64_t offset, std::uint64_t) {
+            std::uint32_t plies = 0;
+            for (const Game& g : chunk.games) plies += std::uint32_t(g.plies.size());
+            spans.push_back({offset, chunk.index, plies});
+        },
+        validBytes);
+}
+
+bool readAt(std::istream& in, std::uint64_t offset, Chunk& chunk) {
+    return chunkAt(in, offset, sizeOf(in), chunk) != 0;
 }
 
 std::string gameFromText(const std::string& line, Game& game) {

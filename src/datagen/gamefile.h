@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <istream>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,21 @@ bool isGameFile(const std::string& path);
 // Returns an error only when the file cannot be read or does not start like a game file.
 std::string read(const std::string& path, const std::function<void(const Chunk&)>& onChunk,
                  std::uint64_t* validBytes = nullptr);
+
+// Where a whole chunk lies in its file, and how many positions its games hold: what a reader
+// that takes the chunks in another order (the trainer's stream) plans its reads by.
+struct ChunkSpan {
+    std::uint64_t offset, index;
+    std::uint32_t plies;
+};
+
+// The spans of every whole chunk of `path`, appended to `spans` in file order; stops and
+// returns as read() does.
+std::string index(const std::string& path, std::vector<ChunkSpan>& spans, std::uint64_t* validBytes = nullptr);
+
+// Reads the chunk at `offset` of an open game file (a span of index()); false where no whole
+// chunk is.
+bool readAt(std::istream& in, std::uint64_t offset, Chunk& chunk);
 
 // A position without its game (a line of the text format) is stored as a game of one ply whose
 // move is MOVE_NONE: training takes the position with its score, whatever `minPly`, and the
