@@ -3,6 +3,7 @@
 #include <hwloc.h>
 
 #include "attacks.h"
+#include "commit.h"
 #include "simd/nnue.h"
 #include "simd/popcount.h"
 
@@ -51,6 +52,8 @@ std::string features() {
 
 }  // namespace
 
+std::string buildCommit() { return QUADBIT_COMMIT; }
+
 std::string buildDescription() {
     // The choices as attacks.h and simd/popcount.h make them.
 #ifdef QUADBIT_USE_PEXT
@@ -69,8 +72,9 @@ std::string buildDescription() {
     const char* compiler = "g++ ";
 #endif
     const unsigned hwloc = HWLOC_API_VERSION;
-    return std::string("Compiled by ") + compiler + __VERSION__ + "\nTarget: " + QUADBIT_ARCH_NAME + " (" + features() +
-           ")\nSliders: " + sliders + "; network kernels: " + simd::isaName(simd::BUILD_ISA) +
-           "; perft bit counts: " + bitCounts + "\nThread placement: hwloc (API " + std::to_string(hwloc >> 16) + "." +
-           std::to_string((hwloc >> 8) & 0xff) + ")";
+    return std::string("Commit: ") + buildCommit() + "\nCompiled by " + compiler + __VERSION__ +
+           "\nTarget: " + QUADBIT_ARCH_NAME + " (" + features() + ")\nSliders: " + sliders +
+           "; network kernels: " + simd::isaName(simd::BUILD_ISA) + "; perft bit counts: " + bitCounts +
+           "\nThread placement: hwloc (API " + std::to_string(hwloc >> 16) + "." + std::to_string((hwloc >> 8) & 0xff) +
+           ")";
 }

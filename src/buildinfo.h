@@ -5,6 +5,10 @@
 
 #include <string>
 
-// Several lines: compiler, target level and features, the paths the hot code takes (sliders,
+// The commit the binary was built from, "-modified" added when the checkout had changes, or
+// "unknown" outside a git checkout: what a network file's description cites as its trainer.
+std::string buildCommit();
+
+// Several lines: commit, compiler, target level and features, the paths the hot code takes (sliders,
 // network kernels, bit counts) and thread placement.
 std::string buildDescription();

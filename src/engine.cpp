@@ -225,8 +225,9 @@ std::string Engine::selectNetwork() {
     if (!chosen) return "";
     char checksum[16];
     std::snprintf(checksum, sizeof checksum, "%08x", threads.network->checksum);
+    const std::string& about = threads.network->description;
     say("NNUE evaluation using " + (fileNetwork ? optionList["EvalFile"].asString() : nnue::EMBEDDED_NAME) +
-        " (checksum " + checksum + ")");
+        " (checksum " + checksum + ")" + (about.empty() ? "" : ": " + about));
     return "";
 }
 

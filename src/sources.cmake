@@ -14,6 +14,14 @@ find_package(Threads REQUIRED)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(HWLOC REQUIRED IMPORTED_TARGET hwloc)
 
+# The commit the engine is built from (src/commit.cmake), read again at every build.
+if(NOT TARGET quadbit_commit)
+  add_custom_target(quadbit_commit
+    COMMAND ${CMAKE_COMMAND} -DROOT=${QUADBIT_ROOT} -DOUT=${CMAKE_BINARY_DIR}/generated/commit.h
+            -P ${QUADBIT_ROOT}/src/commit.cmake
+    BYPRODUCTS ${CMAKE_BINARY_DIR}/generated/commit.h)
+endif()
+
 # quadbit_core(NAME [NO_IPO] [OPTIONS flags...] [LINK_OPTIONS flags...] [DEFINITIONS defs...]
 #              [LIBRARIES libs...])
 # A static library of the engine (all but main.cpp) built with the given flags. They are public,
@@ -27,6 +35,8 @@ function(quadbit_core name)
   target_compile_definitions(${name} PUBLIC ${ARG_DEFINITIONS})
   target_link_libraries(${name} PUBLIC Threads::Threads PkgConfig::HWLOC ${ARG_LIBRARIES})
   target_compile_definitions(${name} PRIVATE QUADBIT_DEFAULT_NETWORK="${QUADBIT_DEFAULT_NETWORK}")
+  target_include_directories(${name} PRIVATE ${CMAKE_BINARY_DIR}/generated)
+  add_dependencies(${name} quadbit_commit)
   set_property(SOURCE ${QUADBIT_ROOT}/src/nnue/embedded.cpp TARGET_DIRECTORY ${name} APPEND
                PROPERTY OBJECT_DEPENDS ${QUADBIT_DEFAULT_NETWORK})
   if(ARG_NO_IPO)

@@ -1,5 +1,6 @@
 // The network: the SIMD kernels against their scalar twin, the lazy accumulators against a full
 // refresh, the network file, the seeds' knowledge on top, and a tiny training run end to end.
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -10,12 +11,14 @@
 
 #include <catch2/catch.hpp>
 #include "bench.h"
+#include "buildinfo.h"
 #include "datagen/datagen.h"
 #include "datagen/gamefile.h"
 #include "eval/eval.h"
 #include "eval/evalparams.h"
 #include "movegen.h"
 #include "nnue/accumulator.h"
+#include "nnue/stream.h"
 #include "nnue/trainer.h"
 #include "simd/nnue.h"
 #include "support.h"
@@ -168,6 +171,7 @@ TEST_CASE("nnue: lazy accumulators equal a full refresh along random games, both
 TEST_CASE("nnue: a network file round-trips, and a cut, corrupt or foreign one is refused and changes nothing",
           "[nnue]") {
     const auto net = randomNetwork(nnue::Activation::CLIPPED_RELU, 4);
+    net->description = "a test network\nof two lines";
     const std::string bytes = nnue::encode(*net);
     nnue::Network read;
     REQUIRE(nnue::decode(bytes, read) == "");
@@ -175,6 +179,30 @@ TEST_CASE("nnue: a network file round-trips, and a cut, corrupt or foreign one i
     REQUIRE(pos.setFen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3") == "");
     REQUIRE(read.evaluate(pos) == net->evaluate(pos));
     REQUIRE(read.checksum != 0);
+    REQUIRE(read.description == "a test network of two lines");  // one line: it is shown in an info string
+
+    // The description: a version 1 file (without one) still loads, the same network; the
+    // checksum is the weights', whatever the description; an overlong one is cut.
+    const std::size_t descriptionAt = 36;
+    std::string version1 = bytes.substr(0, descriptionAt) + bytes.substr(descriptionAt + 4 + read.description.size());
+    version1[4] = 1;
+    nnue::Network old;
+    REQUIRE(nnue::decode(version1, old) == "");
+    REQUIRE(old.description.empty());
+    REQUIRE(old.checksum == read.checksum);
+    REQUIRE(old.evaluate(pos) == read.evaluate(pos));
+    net->description = std::string(3000, 'x');
+    REQUIRE(nnue::decode(nnue::encode(*net), old) == "");
+    REQUIRE(old.description == std::string(nnue::MAX_DESCRIPTION, 'x'));
+    std::string several = bytes;
+    several[descriptionAt + 4 + 6] = '\n';  // "a test\nnetwork ..."
+    REQUIRE(nnue::decode(several, old).find("several lines") != std::string::npos);
+    std::string overlong = bytes;
+    overlong[descriptionAt + 1] = 0x10;  // 4,096 and more bytes of description
+    REQUIRE(nnue::decode(overlong, old).find("description") != std::string::npos);
+    std::string future = bytes;
+    future[4] = 3;
+    REQUIRE(nnue::decode(future, old).find("version 3") != std::string::npos);
 
     const Value before = read.evaluate(pos);
     std::string corrupt = bytes;
@@ -288,6 +316,135 @@ TEST_CASE("train: a tiny run lowers the loss, writes a network the engine reads 
     std::filesystem::remove(out);
 }
 
+TEST_CASE("train: the data streams through a bounded buffer, each position once a pass, the files mixed",
+          "[nnue][train]") {
+    const std::string a = tempPath("stream-a.bin"), b = tempPath("stream-b.bin");
+    for (const auto& [path, seed] : {std::pair{a, "3"}, {b, "4"}}) {
+        std::filesystem::remove(path);
+        REQUIRE(runDatagen({"out", path, "games", "40", "nodes", "300", "seed", seed, "threads", "2"}, quiet) == "");
+    }
+    const auto key = [](const nnue::Sample& s) { return std::string(reinterpret_cast<const char*>(&s), sizeof s); };
+    // A pass: its buffers' positions, one after another, and each buffer's.
+    const auto pass = [&](nnue::StreamConfig cfg, int number) {
+        nnue::SampleStream stream;
+        REQUIRE(stream.open(cfg, quiet) == "");
+        std::vector<std::vector<std::string>> buffers;
+        double last = 0;
+        stream.pass(number, [&](std::vector<nnue::Sample>& buffer, double done) {
+            REQUIRE(done > last);
+            last = done;
+            buffers.emplace_back();
+            for (const nnue::Sample& s : buffer) buffers.back().push_back(key(s));
+        });
+        REQUIRE(last == Approx(1.0));
+        return buffers;
+    };
+    const auto joined = [](const std::vector<std::vector<std::string>>& buffers) {
+        std::vector<std::string> all;
+        for (const auto& buffer : buffers) all.insert(all.end(), buffer.begin(), buffer.end());
+        return all;
+    };
+    const auto sorted = [](std::vector<std::string> v) {
+        std::sort(v.begin(), v.end());
+        return v;
+    };
+    nnue::StreamConfig whole{{a, b}, 8, 2, 0.0, 1, 0, 1u << 30, 1000, false};
+    const auto everything = joined(pass(whole, 1));
+    REQUIRE(everything.size() > 3000);
+
+    // Buffers of about a quarter of the positions: every position once, in another order each pass,
+    // the same order whatever the threads.
+    std::vector<gamefile::ChunkSpan> spans;
+    for (const std::string& f : {a, b}) REQUIRE(gamefile::index(f, spans) == "");
+    std::uint32_t largest = 0, plies = 0;
+    for (const gamefile::ChunkSpan& span : spans) {
+        largest = std::max(largest, span.plies);
+        plies += span.plies;
+    }
+    nnue::StreamConfig small = whole;
+    small.buffer = plies / 4;
+    const auto buffers = pass(small, 1);
+    REQUIRE(buffers.size() >= 3);
+    for (const auto& buffer : buffers) REQUIRE(buffer.size() < small.buffer + largest);  // a chunk over at most
+    REQUIRE(sorted(joined(buffers)) == sorted(everything));
+    REQUIRE(joined(pass(small, 2)) != joined(buffers));
+    small.threads = 3;
+    REQUIRE(pass(small, 1) == buffers);
+
+    // The files are mixed: the first buffer holds positions of both (a stream reading the files in
+    // turn would fill it from the first file alone).
+    nnue::StreamConfig onlyA = whole;
+    onlyA.files = {a};
+    const auto fromA = sorted(joined(pass(onlyA, 1)));
+    const auto count = std::count_if(buffers[0].begin(), buffers[0].end(), [&](const std::string& k) {
+        return std::binary_search(fromA.begin(), fromA.end(), k);
+    });
+    REQUIRE(count > 0);
+    REQUIRE(std::size_t(count) < buffers[0].size());
+
+    // The held-out part is whole chunks, capped; the mirror images double the training buffers.
+    nnue::StreamConfig heldOut = whole;
+    heldOut.holdout = 0.5;
+    heldOut.maxHeldOut = 100;
+    nnue::SampleStream stream;
+    REQUIRE(stream.open(heldOut, quiet) == "");
+    REQUIRE(stream.heldOut().size() == 100);
+    nnue::StreamConfig mirrored = whole;
+    mirrored.mirror = true;
+    REQUIRE(joined(pass(mirrored, 1)).size() == 2 * everything.size());
+    for (const std::string& f : {a, b}) std::filesystem::remove(f);
+}
+
+TEST_CASE("train: warm restarts keep each cycle's network, whose file says how it was made", "[nnue][train]") {
+    nnue::TrainConfig cfg;
+    cfg.cycles = 2;
+    REQUIRE(nnue::learningRate(cfg, 0.0) == Approx(cfg.lr));
+    REQUIRE(nnue::learningRate(cfg, 0.4999) == Approx(0.02 * cfg.lr).epsilon(0.01));
+    REQUIRE(nnue::learningRate(cfg, 0.5) == Approx(0.02 * cfg.lr));  // the first cycle's last batch
+    REQUIRE(nnue::learningRate(cfg, 0.5001) == Approx(cfg.lr).epsilon(0.01));
+    REQUIRE(nnue::learningRate(cfg, 0.75) == Approx(0.51 * cfg.lr));
+    REQUIRE(nnue::learningRate(cfg, 1.0) == Approx(0.02 * cfg.lr));
+    cfg.cycles = 1;
+    REQUIRE(nnue::learningRate(cfg, 0.5) == Approx(0.51 * cfg.lr));
+
+    const std::string data = tempPath("cycles.bin"), out = tempPath("cycles.nnue");
+    std::filesystem::remove(data);
+    REQUIRE(runDatagen({"out", data, "games", "16", "nodes", "300", "seed", "6", "threads", "2"}, quiet) == "");
+    const std::vector<std::string> args = {"data",   data, "out",   out,   "epochs",  "2",
+                                           "cycles", "2",  "batch", "256", "holdout", "0"};
+    REQUIRE(nnue::runTrain(args, quiet) == "");
+    const auto bytesOf = [](const std::string& path) {
+        std::ifstream in(path, std::ios::binary);
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    };
+    const std::string first = tempPath("cycles-cycle1.nnue"), second = tempPath("cycles-cycle2.nnue");
+    REQUIRE(bytesOf(second) == bytesOf(out));
+    REQUIRE(!bytesOf(first).empty());
+    REQUIRE(bytesOf(first) != bytesOf(out));
+    nnue::Network net;
+    REQUIRE(nnue::load(out, net) == "");
+    INFO(net.description);
+    REQUIRE(net.description.find("quadbit train data " + data + " out " + out + " epochs 2 cycles 2") == 0);
+    REQUIRE(net.description.find("chunks of " + std::filesystem::path(data).filename().string() + "; trainer " +
+                                 buildCommit() + ")") != std::string::npos);
+
+    // Stopped and resumed, the run writes the same file, description and all.
+    const std::string whole = bytesOf(out);
+    auto split = args;
+    split.insert(split.end(), {"stopafter", "1"});
+    REQUIRE(nnue::runTrain(split, quiet) == "");
+    REQUIRE(bytesOf(out) != whole);
+    REQUIRE(nnue::runTrain(
+                {"resume", "data", data, "out", out, "epochs", "2", "cycles", "2", "batch", "256", "holdout", "0"},
+                quiet) == "");
+    REQUIRE(bytesOf(out) == whole);
+
+    auto odd = args;
+    odd[5] = "3";
+    REQUIRE(nnue::runTrain(odd, quiet).find("multiple of the cycles") != std::string::npos);
+    for (const std::string& f : {data, out, out + ".state", first, second}) std::filesystem::remove(f);
+}
+
 // The board's mirror image (a-file and h-file swapped) as a FEN: no castling (a king on the
 // d-file cannot castle), the en passant file mirrored.
 std::string mirrorFiles(const std::string& fen) {
@@ -321,11 +478,17 @@ TEST_CASE("train: mirror adds each training position's mirror image, and only tr
     REQUIRE(plain.trainPositions > 500);
     REQUIRE(mirrored.trainPositions == 2 * plain.trainPositions);
     REQUIRE(mirrored.validationPositions == plain.validationPositions);
-    // A cap on positions counts the games' positions, not their mirror images.
-    cfg.maxPositions = 300;
-    REQUIRE(nnue::train(cfg, mirrored, quiet) == "");
-    REQUIRE(mirrored.trainPositions / 2 + mirrored.validationPositions >= 300);
-    REQUIRE(mirrored.trainPositions / 2 + mirrored.validationPositions < 300 + 200);
+    // A cap on positions takes the first chunks holding that many positions as played: here the
+    // held-out chunk 0 and chunk 1, whose training positions are half of the whole's with chunk 2.
+    std::vector<gamefile::ChunkSpan> spans;
+    REQUIRE(gamefile::index(data, spans).empty());
+    REQUIRE(spans.size() == 3);
+    cfg.maxPositions = spans[0].plies + 1;
+    nnue::TrainReport capped;
+    REQUIRE(nnue::train(cfg, capped, quiet) == "");
+    REQUIRE(capped.validationPositions == mirrored.validationPositions);
+    REQUIRE(capped.trainPositions < mirrored.trainPositions * 3 / 4);
+    REQUIRE(capped.trainPositions > mirrored.trainPositions / 4);
     std::filesystem::remove(data);
 
     // The trainer shows the network the mirror image: the inputs of the mirrored board (the

@@ -10,8 +10,10 @@
 #include <set>
 #include <thread>
 
+#include "buildinfo.h"
 #include "engine_process.h"
 #include "movegen.h"
+#include "nnue/network.h"
 #include "simd/nnue.h"
 #include "support.h"
 
@@ -67,7 +69,10 @@ TEST_CASE("uci: compiler names the level and the paths the binary's hot code tak
     const std::string text =
         std::accumulate(lines.begin(), lines.end(), std::string(), [](auto a, auto& b) { return a + b + "\n"; });
     INFO(text);
-    REQUIRE(startsWith(lines[0], "Compiled by "));
+    // The commit, read at build time: a short hash (marked when the checkout had changes).
+    REQUIRE(lines[0] == "Commit: " + buildCommit());
+    REQUIRE(std::regex_match(buildCommit(), std::regex("[0-9a-f]{7,}(-modified)?|unknown")));
+    REQUIRE(startsWith(lines[1], "Compiled by "));
     REQUIRE(text.find("Target: ") != std::string::npos);
     REQUIRE(text.find(std::string("network kernels: ") + simd::isaName(simd::BUILD_ISA) + ";") != std::string::npos);
 #if defined(__aarch64__)
@@ -480,8 +485,20 @@ TEST_CASE("uci: Use NNUE and EvalFile choose the evaluation, and a bad file chan
         REQUIRE(finalLine() == embedded);
     }
     e.send("setoption name EvalFile value " QUADBIT_SOURCE_DIR "/src/nnue/default.nnue");
-    REQUIRE(errorsIn(e.sync()).empty());
+    lines = e.sync();
+    REQUIRE(errorsIn(lines).empty());
     REQUIRE(finalLine() == embedded);
+    // The file's description, where it comes from, is said at load and by eval.
+    const std::string& about = nnue::embedded().description;
+    REQUIRE(about.find("quadbit train") != std::string::npos);
+    REQUIRE(std::any_of(lines.begin(), lines.end(), [&](const std::string& l) {
+        return startsWith(l, "info string NNUE evaluation using ") && l.find("): " + about) != std::string::npos;
+    }));
+    e.send("eval");
+    lines = e.readUntil("Final evaluation");
+    REQUIRE(std::any_of(lines.begin(), lines.end(), [&](const std::string& l) {
+        return startsWith(l, "Network ") && l.find(": " + about) != std::string::npos;
+    }));
     e.send("go depth 6");
     REQUIRE(isLegal("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", bestMoveOf(e.readUntil("bestmove"))));
 

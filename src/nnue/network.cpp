@@ -11,8 +11,8 @@ namespace nnue {
 
 namespace {
 
-constexpr std::uint32_t MAGIC = 0x4e4e4251;  // "QBNN" in file order
-constexpr std::uint32_t VERSION = 1, ARCHITECTURE = 1;
+constexpr std::uint32_t MAGIC = 0x4e4e4251;             // "QBNN" in file order
+constexpr std::uint32_t VERSION = 2, ARCHITECTURE = 1;  // version 1: no description
 constexpr std::size_t PAYLOAD_BYTES =
     sizeof(std::int16_t) * (INPUTS * HIDDEN + HIDDEN + COLOR_NB * HIDDEN) + sizeof(std::int32_t);
 
@@ -65,6 +65,11 @@ std::string encode(const Network& net) {
          {MAGIC, VERSION, ARCHITECTURE, std::uint32_t(INPUTS), std::uint32_t(HIDDEN), std::uint32_t(net.activation)})
         bytes::put(out, field);
     for (std::int32_t field : {net.qa, net.qb, net.scale}) bytes::put(out, field);
+    std::string description = net.description.substr(0, MAX_DESCRIPTION);
+    for (char& c : description)
+        if (c == '\n' || c == '\r') c = ' ';
+    bytes::put(out, std::uint32_t(description.size()));
+    out += description;
     bytes::put(out, std::uint32_t(payload.size()));
     bytes::put(out, bytes::checksum(payload.data(), payload.size()));
     return out + payload;
@@ -73,8 +78,10 @@ std::string encode(const Network& net) {
 std::string decode(const std::string& data, Network& net) {
     bytes::Cursor c{data.data(), data.data() + data.size()};
     if (c.get<std::uint32_t>() != MAGIC) return "not a Quadbit network file";
-    if (std::uint32_t v = c.get<std::uint32_t>(); v != VERSION)
-        return "network format version " + std::to_string(v) + ", this engine reads " + std::to_string(VERSION);
+    const std::uint32_t version = c.get<std::uint32_t>();
+    if (version < 1 || version > VERSION)
+        return "network format version " + std::to_string(version) + ", this engine reads 1 to " +
+               std::to_string(VERSION);
     const std::uint32_t architecture = c.get<std::uint32_t>(), inputs = c.get<std::uint32_t>(),
                         hidden = c.get<std::uint32_t>(), activation = c.get<std::uint32_t>();
     if (architecture != ARCHITECTURE || inputs != INPUTS || hidden != HIDDEN || activation > 1)
@@ -83,6 +90,15 @@ std::string decode(const std::string& data, Network& net) {
                "; this engine runs architecture 1, (768 -> " + std::to_string(HIDDEN) + ") x 2 -> 1";
     const std::int32_t qa = c.get<std::int32_t>(), qb = c.get<std::int32_t>(), scale = c.get<std::int32_t>();
     if (qa <= 0 || qa > 32767 || qb <= 0 || scale <= 0) return "network quantisation out of range";
+    std::string description;
+    if (version >= 2) {
+        const std::uint32_t length = c.get<std::uint32_t>();
+        if (!c.ok || length > MAX_DESCRIPTION || std::size_t(c.end - c.at) < length)
+            return "network description cut short or too long";
+        description.assign(c.at, length);
+        c.at += length;
+        if (description.find_first_of("\r\n") != std::string::npos) return "network description of several lines";
+    }
     const std::uint32_t size = c.get<std::uint32_t>(), sum = c.get<std::uint32_t>();
     if (!c.ok || size != PAYLOAD_BYTES || std::size_t(c.end - c.at) != size)
         return "network file cut short or too long (" + std::to_string(data.size()) + " bytes)";
@@ -94,6 +110,7 @@ std::string decode(const std::string& data, Network& net) {
     loaded->qb = qb;
     loaded->scale = scale;
     loaded->checksum = sum;
+    loaded->description = description;
     for (auto& row : loaded->featureWeights)
         for (std::int16_t& w : row) w = c.get<std::int16_t>();
     for (std::int16_t& b : loaded->featureBiases) b = c.get<std::int16_t>();

@@ -11,9 +11,15 @@
 // A network file, all integers little-endian:
 //   u32 magic "QBNN" | u32 format version | u32 architecture (1: the one above) | u32 inputs |
 //   u32 hidden | u32 activation (0 clipped ReLU, 1 squared clipped ReLU) | i32 QA | i32 QB |
-//   i32 SCALE | u32 payload bytes | u32 FNV-1a checksum of the payload | payload:
+//   i32 SCALE | u32 description bytes | description | u32 payload bytes |
+//   u32 FNV-1a checksum of the payload | payload:
 //   int16 feature weights [768][hidden] | int16 feature biases [hidden] |
 //   int16 output weights [2][hidden] (the side to move's half first) | int32 output bias
+// The description (format version 2 on; version 1 files have none) is one line of text, at most
+// MAX_DESCRIPTION bytes, that says where the network comes from: the trainer's command, its data
+// and commit. The engine shows it at load and in `eval`, so a network's provenance travels with it
+// (Stockfish's network files carry one the same way). The checksum covers the payload alone: the
+// same weights are the same network, whatever their description.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +32,7 @@ namespace nnue {
 
 constexpr int INPUTS = 768;
 constexpr int HIDDEN = 256;
+constexpr std::size_t MAX_DESCRIPTION = 1024;
 
 enum class Activation : std::uint32_t { CLIPPED_RELU = 0, SQUARED_CLIPPED_RELU = 1 };
 
@@ -43,6 +50,7 @@ struct Network {
     alignas(64) std::int16_t outputWeights[COLOR_NB][HIDDEN];  // [0]: the side to move's half
     std::int32_t outputBias = 0;
     std::uint32_t checksum = 0;  // of the file's payload: identifies the network
+    std::string description;     // where it comes from, one line
 
     // The first layer of `pos` from `perspective`, computed from every piece.
     void refresh(const Position& pos, Color perspective, std::int16_t* values) const;
@@ -52,7 +60,7 @@ struct Network {
     Value evaluate(const Position& pos) const;
 };
 
-// The file's bytes.
+// The file's bytes; the description cut to MAX_DESCRIPTION bytes, line breaks made spaces.
 std::string encode(const Network& net);
 // Reads a network from a file's bytes; returns why it cannot (and leaves `net` unchanged).
 std::string decode(const std::string& bytes, Network& net);

@@ -12,8 +12,10 @@
 #include <random>
 #include <thread>
 
+#include "buildinfo.h"
 #include "bytes.h"
 #include "datagen/gamefile.h"
+#include "nnue/stream.h"
 #include "eval/eval.h"
 #include "eval/evalparams.h"
 #include "fit.h"
@@ -24,34 +26,6 @@ namespace nnue {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// A training position in 32 bytes: the occupied squares, then each piece in square order (a
-// nibble each), the search's score and the game's result (both for the side to move), whether
-// the network is shown the board's mirror image (a-file and h-file swapped), and the seeds'
-// scale factor the engine applies to the network's output: [0] when the side to move is ahead,
-// [1] when the other side is.
-struct Sample {
-    Bitboard occupied;
-    std::uint8_t pieces[16];
-    std::int16_t score;
-    std::uint8_t result;  // the side to move's points times two
-    std::uint8_t sideToMove;
-    std::uint8_t mirrored;
-    std::uint8_t scale[2];
-    std::uint8_t padding;
-};
-static_assert(sizeof(Sample) == 32);
-
-Sample pack(const Position& pos, Value whiteScore, double whiteResult) {
-    Sample s{
-        pos.pieces(), {}, 0, 0, std::uint8_t(pos.sideToMove()), 0, {params::SCALE_NORMAL, params::SCALE_NORMAL}, 0};
-    int k = 0;
-    for (Bitboard b = pos.pieces(); b; ++k) s.pieces[k / 2] |= pos.pieceOn(popLsb(b)) << (4 * (k % 2));
-    const bool white = pos.sideToMove() == WHITE;
-    s.score = std::int16_t(white ? whiteScore : -whiteScore);
-    s.result = std::uint8_t(std::lround(2 * (white ? whiteResult : 1 - whiteResult)));
-    return s;
-}
 
 // The inputs of both sides, the side to move's first; returns how many each has.
 int features(const Sample& s, int (&us)[32], int (&them)[32]) {
@@ -198,13 +172,13 @@ std::string writeWhole(const std::string& path, const std::string& data) {
 // where an interrupted run stopped and refuses a state of other settings.
 constexpr std::uint32_t STATE_MAGIC = 0x53544251;  // "QBTS" in file order
 
-std::uint32_t fingerprint(const TrainConfig& cfg, std::size_t trainPositions) {
+std::uint32_t fingerprint(const TrainConfig& cfg, const SampleStream& stream) {
     std::string key;
     for (const std::string& path : cfg.data) key += path + "\n";
-    key += std::to_string(trainPositions) + " " + std::to_string(cfg.epochs) + " " + std::to_string(cfg.batch) + " " +
-           std::to_string(cfg.minPly) + " " + std::to_string(cfg.lr) + " " + std::to_string(cfg.wdl) + " " +
-           std::to_string(cfg.holdout) + " " + std::to_string(cfg.seed) + " " + std::to_string(int(cfg.activation)) +
-           " " + std::to_string(cfg.mirror) + " knowledge";
+    for (double x : {double(stream.trainChunks()), double(stream.trainPlies()), double(cfg.epochs), double(cfg.batch),
+                     double(cfg.minPly), cfg.lr, cfg.wdl, cfg.holdout, double(cfg.seed), double(cfg.activation),
+                     double(cfg.mirror), double(cfg.buffer), double(cfg.cycles)})
+        key += std::to_string(x) + " ";
     return bytes::checksum(key.data(), key.size());
 }
 
@@ -242,54 +216,26 @@ std::string loadState(const std::string& path, std::uint32_t print, int& epoch, 
     return c.ok && c.at == c.end ? "" : "train: " + path + " is cut short";
 }
 
-std::string loadSamples(const TrainConfig& cfg, std::vector<Sample>& train, std::vector<Sample>& validation,
-                        std::size_t& known, const std::function<void(const std::string&)>& progress) {
-    const std::uint64_t every = cfg.holdout > 0 ? std::max<std::uint64_t>(1, std::llround(1 / cfg.holdout)) : 0;
-    EvalCache cache;
-    for (const std::string& path : cfg.data) {
-        std::uint64_t valid = 0;
-        bool full = false;
-        std::string why = gamefile::read(
-            path,
-            [&](const gamefile::Chunk& chunk) {
-                for (std::size_t i = 0; i < chunk.games.size() && !full; ++i) {
-                    const gamefile::Game& g = chunk.games[i];
-                    // Every `every`-th game of a run is held out whole, so that no game is on
-                    // both sides; by its number in the run, whatever order the chunks came in.
-                    const std::uint64_t game = chunk.index * gamefile::CHUNK_GAMES + i;
-                    std::vector<Sample>& into = every && game % every == 0 ? validation : train;
-                    gamefile::forEachTrainingPosition(g, cfg.minPly, [&](const Position& pos, Value v, double r) {
-                        // The engine never asks the network about what the seeds know exactly,
-                        // and scales its answer elsewhere: training does the same, so that the
-                        // network learns what the knowledge leaves to it, not the knowledge twice.
-                        Sample s = pack(pos, v, r);
-                        for (Color leader : {pos.sideToMove(), ~pos.sideToMove()})
-                            s.scale[leader != pos.sideToMove()] = std::uint8_t(knownScale(pos, cache, leader));
-                        if ((!s.scale[0] && !s.scale[1]) || knownValue(pos) != VALUE_NONE) {
-                            ++known;
-                            return;
-                        }
-                        into.push_back(s);
-                        if (cfg.mirror && &into == &train) {
-                            into.push_back(into.back());
-                            into.back().mirrored = 1;
-                        }
-                    });
-                    const std::size_t played = train.size() / (cfg.mirror ? 2 : 1) + validation.size();
-                    full = cfg.maxPositions && played >= cfg.maxPositions;
-                }
-            },
-            &valid);
-        if (!why.empty()) return "train: " + why;
-        if (valid < std::filesystem::file_size(path))
-            progress("train: " + path + " ends in a chunk cut short (a run still writing it); read up to there");
-        if (full) break;
-    }
-    if (train.empty()) return "train: no training positions in the data";
-    return "";
+std::string save(const FloatNetwork& net, const std::string& path, const std::string& description) {
+    Network quantised = net.quantise();
+    quantised.description = description;
+    return writeWhole(path, encode(quantised));
 }
 
-std::string save(const FloatNetwork& net, const std::string& path) { return writeWhole(path, encode(net.quantise())); }
+// The network's provenance: the command, how much data, and the trainer's commit.
+std::string describe(const TrainConfig& cfg, const SampleStream& stream) {
+    std::string files;
+    for (const std::string& path : cfg.data)
+        files += (files.empty() ? "" : ",") + std::filesystem::path(path).filename().string();
+    return "quadbit train " + cfg.command + " (" + std::to_string(stream.trainPlies()) + " positions as played in " +
+           std::to_string(stream.trainChunks()) + " chunks of " + files + "; trainer " + buildCommit() + ")";
+}
+
+// NET-cycleK.nnue beside NET (its extension, if any, kept last).
+std::string cycleName(const std::string& out, int cycle) {
+    std::filesystem::path p(out);
+    return (p.parent_path() / (p.stem().string() + "-cycle" + std::to_string(cycle) + p.extension().string())).string();
+}
 
 }  // namespace
 
@@ -318,15 +264,26 @@ Network FloatNetwork::quantise() const {
     return net;
 }
 
+double learningRate(const TrainConfig& cfg, double done) {
+    // Cosine down to 2% over each cycle: one cycle is the classic schedule, several restart it
+    // warm (Loshchilov and Hutter's SGDR), each cycle ending on a network worth keeping.
+    // A cycle runs over (k, k + 1] of done * cycles: its last batch is at its lowest rate.
+    const double x = done * cfg.cycles, inCycle = x <= 0 ? 0 : std::clamp(x - (std::ceil(x - 1e-9) - 1), 0.0, 1.0);
+    return cfg.lr * (0.02 + 0.98 * 0.5 * (1 + std::cos(M_PI * inCycle)));
+}
+
 std::string train(const TrainConfig& cfg, TrainReport& report,
                   const std::function<void(const std::string&)>& progress) {
-    std::vector<Sample> samples, validation;
-    if (std::string why = loadSamples(cfg, samples, validation, report.knownPositions, progress); !why.empty())
-        return why;
-    report.trainPositions = samples.size();
+    if (cfg.epochs % cfg.cycles) return "train: the epochs must be a multiple of the cycles";
+    StreamConfig streamConfig{cfg.data,         cfg.minPly, cfg.threads,    cfg.holdout, cfg.seed,
+                              cfg.maxPositions, cfg.buffer, cfg.maxHeldOut, cfg.mirror};
+    SampleStream stream;
+    if (std::string why = stream.open(streamConfig, progress); !why.empty()) return why;
+    const std::vector<Sample> validation = stream.heldOut();
     report.validationPositions = validation.size();
-    progress("train: " + std::to_string(samples.size()) + " training positions, " + std::to_string(validation.size()) +
-             " held out, " + std::to_string(report.knownPositions) + " left to the seeds' knowledge");
+    progress("train: " + std::to_string(stream.trainChunks()) + " chunks of training games, " +
+             std::to_string(stream.trainPlies()) + " positions as played; " + std::to_string(validation.size()) +
+             " positions held out");
 
     FloatNetwork& net = report.network;
     net.activation = cfg.activation;
@@ -340,7 +297,7 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
     for (std::size_t i = P::OUTPUT_WEIGHTS; i < P::OUTPUT_BIAS; ++i) net.params[i] = outputInit(rng);
 
     AdamW adam;
-    const std::uint32_t print = fingerprint(cfg, samples.size());
+    const std::uint32_t print = fingerprint(cfg, stream);
     const std::string statePath = cfg.out + ".state";
     int firstEpoch = 1;
     if (cfg.resume) {
@@ -350,60 +307,68 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
         progress("train: resuming after epoch " + std::to_string(done));
     }
     std::vector<std::vector<float>> grads(cfg.threads, std::vector<float>(P::SIZE));
-    const std::size_t batchesPerEpoch = (samples.size() + cfg.batch - 1) / cfg.batch;
-    const double totalBatches = double(batchesPerEpoch) * cfg.epochs;
     const auto start = Clock::now();
     auto lastReport = start;
-    std::vector<std::uint32_t> order(samples.size());
     for (int epoch = firstEpoch; epoch <= cfg.epochs; ++epoch) {
-        // Each epoch's order depends on the seed and the epoch only, so that a resumed run
-        // continues as the uninterrupted one would have.
-        std::iota(order.begin(), order.end(), 0u);
-        std::shuffle(order.begin(), order.end(), std::mt19937_64(cfg.seed * 1000003 + std::uint64_t(epoch)));
         const auto epochStart = Clock::now();
-        double lossSum = 0;
-        for (std::size_t b = 0; b < batchesPerEpoch; ++b) {
-            const std::size_t first = b * cfg.batch, size = std::min<std::size_t>(cfg.batch, samples.size() - first);
-            std::vector<double> losses(cfg.threads, 0.0);
-            fit::parallelFor(cfg.threads, size, [&](int t, std::size_t begin, std::size_t end) {
-                std::fill(grads[t].begin(), grads[t].end(), 0.0f);
-                for (std::size_t i = begin; i < end; ++i)
-                    losses[t] += backward(net, samples[order[first + i]], cfg.wdl, scale, grads[t]);
-            });
-            // The threads' gradients, summed in a fixed order (the same run gives the same network).
-            fit::parallelFor(cfg.threads, P::SIZE, [&](int, std::size_t begin, std::size_t end) {
-                for (int t = 1; t < cfg.threads; ++t)
-                    for (std::size_t i = begin; i < end; ++i) grads[0][i] += grads[t][i];
-                for (std::size_t i = begin; i < end; ++i) grads[0][i] /= float(size);
-            });
-            for (double l : losses) lossSum += l;
-            const double done = double((epoch - 1) * batchesPerEpoch + b) / totalBatches;
-            const float lr = float(cfg.lr * (0.02 + 0.98 * 0.5 * (1 + std::cos(M_PI * done))));  // cosine to 2%
-            adam.step(net.params, grads[0], lr, cfg.threads);
+        double lossSum = 0, passDone = 0;
+        std::size_t trained = 0;
+        // Each pass's order depends on the seed and the epoch only, so that a resumed run
+        // continues as the uninterrupted one would have.
+        stream.pass(epoch, [&](std::vector<Sample>& samples, double bufferDone) {
+            const std::size_t batches = (samples.size() + cfg.batch - 1) / cfg.batch;
+            for (std::size_t b = 0; b < batches; ++b) {
+                const std::size_t first = b * cfg.batch,
+                                  size = std::min<std::size_t>(cfg.batch, samples.size() - first);
+                std::vector<double> losses(cfg.threads, 0.0);
+                fit::parallelFor(cfg.threads, size, [&](int t, std::size_t begin, std::size_t end) {
+                    std::fill(grads[t].begin(), grads[t].end(), 0.0f);
+                    for (std::size_t i = begin; i < end; ++i)
+                        losses[t] += backward(net, samples[first + i], cfg.wdl, scale, grads[t]);
+                });
+                // The threads' gradients, summed in a fixed order (the same run gives the same network).
+                fit::parallelFor(cfg.threads, P::SIZE, [&](int, std::size_t begin, std::size_t end) {
+                    for (int t = 1; t < cfg.threads; ++t)
+                        for (std::size_t i = begin; i < end; ++i) grads[0][i] += grads[t][i];
+                    for (std::size_t i = begin; i < end; ++i) grads[0][i] /= float(size);
+                });
+                for (double l : losses) lossSum += l;
+                trained += size;
+                const double inPass = passDone + (bufferDone - passDone) * double(b + 1) / double(batches);
+                const double done = (epoch - 1 + inPass) / cfg.epochs;
+                adam.step(net.params, grads[0], float(learningRate(cfg, done)), cfg.threads);
 
-            const auto now = Clock::now();
-            if (now - lastReport > std::chrono::seconds(10)) {
-                lastReport = now;
-                const double elapsed = std::chrono::duration<double>(now - start).count();
-                const double fraction = (done * totalBatches + 1) / totalBatches;
-                progress("train: epoch " + std::to_string(epoch) + "/" + std::to_string(cfg.epochs) + ", " +
-                         std::to_string(int(100 * (b + 1) / batchesPerEpoch)) + "%, loss " +
-                         std::to_string(lossSum / double(first + size)) + ", " +
-                         std::to_string(std::llround(double(samples.size()) * fraction * cfg.epochs / elapsed)) +
-                         " positions/s, about " + text::duration(elapsed * (1 - fraction) / fraction) + " left");
+                const auto now = Clock::now();
+                if (now - lastReport > std::chrono::seconds(10)) {
+                    lastReport = now;
+                    const double elapsed = std::chrono::duration<double>(now - epochStart).count();
+                    progress("train: epoch " + std::to_string(epoch) + "/" + std::to_string(cfg.epochs) + ", " +
+                             std::to_string(int(100 * inPass)) + "%, loss " +
+                             std::to_string(lossSum / double(trained)) + ", " +
+                             std::to_string(std::llround(double(trained) / elapsed)) + " positions/s, about " +
+                             text::duration(elapsed / inPass * (cfg.epochs - epoch + 1 - inPass)) + " left");
+                }
             }
-        }
+            passDone = bufferDone;
+        });
+        report.trainPositions = stream.trainPositions;
+        report.knownPositions = stream.knownPositions;
         const double seconds = std::chrono::duration<double>(Clock::now() - epochStart).count();
-        EpochReport e{lossSum / double(samples.size()), meanLoss(net, validation, cfg, scale),
-                      double(samples.size()) / seconds};
+        EpochReport e{lossSum / double(trained), meanLoss(net, validation, cfg, scale), double(trained) / seconds};
         report.epochs.push_back(e);
         char line[256];
-        std::snprintf(line, sizeof line, "train: epoch %d/%d: training loss %.6f, held-out loss %.6f, %.0f positions/s",
-                      epoch, cfg.epochs, e.trainLoss, e.validationLoss, e.positionsPerSecond);
+        std::snprintf(line, sizeof line,
+                      "train: epoch %d/%d: training loss %.6f, held-out loss %.6f, %zu positions, %.0f positions/s",
+                      epoch, cfg.epochs, e.trainLoss, e.validationLoss, trained, e.positionsPerSecond);
         progress(line);
         if (!cfg.out.empty()) {
-            if (std::string why = save(net, cfg.out); !why.empty()) return why;
+            if (std::string why = save(net, cfg.out, describe(cfg, stream)); !why.empty()) return why;
             if (std::string why = saveState(statePath, print, epoch, net, adam); !why.empty()) return why;
+            if (cfg.cycles > 1 && epoch % (cfg.epochs / cfg.cycles) == 0) {
+                const std::string kept = cycleName(cfg.out, epoch / (cfg.epochs / cfg.cycles));
+                if (std::string why = save(net, kept, describe(cfg, stream)); !why.empty()) return why;
+                progress("train: cycle's network kept as " + kept);
+            }
         }
         if (epoch == cfg.stopAfter && epoch < cfg.epochs) {
             progress("train: stopped after epoch " + std::to_string(epoch) + "; add 'resume' to continue");
@@ -422,6 +387,9 @@ std::string runTrain(const std::vector<std::string>& args, const std::function<v
     in.string("data", data);
     in.string("out", cfg.out);
     in.integer("epochs", 1, 100000, cfg.epochs);
+    in.integer("cycles", 1, 100000, cfg.cycles);
+    in.integer("buffer", 1, (1LL << 40), cfg.buffer);
+    in.integer("heldout", 0, (1LL << 40), cfg.maxHeldOut);
     in.integer("batch", 1, 1 << 24, cfg.batch);
     in.integer("threads", 1, 1024, cfg.threads);
     in.integer("minply", 0, 1000, cfg.minPly);
@@ -441,6 +409,13 @@ std::string runTrain(const std::vector<std::string>& args, const std::function<v
     cfg.data = text::split(data, ',');
     for (const std::string& path : cfg.data)
         if (!gamefile::isGameFile(path)) return "train: " + path + " is not a game file of datagen";
+    // The command as the network's description gives it: what makes the network, so not how the
+    // run was split (a resumed run writes the same file as a whole one).
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string key = text::lower(args[i]);
+        if (key == "stopafter") ++i;
+        else if (key != "resume") cfg.command += (cfg.command.empty() ? "" : " ") + args[i];
+    }
     TrainReport report;
     return train(cfg, report, progress);
 }

@@ -1,14 +1,19 @@
 // `quadbit train`: our own trainer of the network (network.h) on datagen's game files, sharing
 // the engine's feature index, so that the two cannot disagree on an input.
-//   train data FILE[,FILE...] out NET [epochs 10] [batch 16384] [lr 0.001] [wdl 0.3]
-//         [activation screlu|crelu] [threads N] [seed 1] [holdout 0.05] [minply 8]
-//         [positions N] [stopafter N] [resume] [mirror]
-// The positions are the ones training keeps (gamefile.h); the held-out part is a set of whole
-// games (no position of a game is on both sides). Each batch's target blends the game's result
-// and the search's score: wdl * result + (1 - wdl) * sigmoid(score / SCALE). The loss is the
-// squared error of sigmoid(output); AdamW with a cosine learning-rate schedule; the weights are
-// clipped to +-1.98 so that the quantised network fits its integer types (bullet's
-// docs/2-quantisation.md). The network is written after every epoch, with the training state
+//   train data FILE[,FILE...] out NET [epochs 10] [cycles 1] [batch 16384] [lr 0.001] [wdl 0.3]
+//         [activation screlu|crelu] [threads N] [seed 1] [holdout 0.05] [heldout 1000000]
+//         [minply 8] [positions N] [buffer 4000000] [stopafter N] [resume] [mirror]
+// The data streams (stream.h): memory holds one shuffle buffer of `buffer` positions as played
+// (32 bytes each kept, twice that with `mirror`), whatever the files' size; each epoch is a pass
+// over every file's chunks in an order of its own, the files mixed. `positions N` takes the
+// first chunks (the files in turn) holding N positions as played. The held-out part is every
+// (1 / holdout)-th chunk of each file, whole games, at most `heldout` positions. Each batch's
+// target blends the game's result and the search's score: wdl * result + (1 - wdl) *
+// sigmoid(score / SCALE). The loss is the squared error of sigmoid(output); AdamW with a cosine
+// learning-rate schedule, restarted warm `cycles` times (each cycle's last network is also kept
+// as NET-cycleK.nnue); the weights are clipped to +-1.98 so that the quantised network fits its
+// integer types (bullet's docs/2-quantisation.md). The network is written after every epoch, with
+// a description (the command, the data, the trainer's commit) and the training state
 // (OUT.state): a run stopped at any time (or by `stopafter N`, to free the machine for a match)
 // continues with the same command and `resume`, to the same network an uninterrupted run makes.
 // `mirror` adds each training position's mirror image (a-file and h-file swapped, the same
@@ -31,9 +36,12 @@ namespace nnue {
 struct TrainConfig {
     std::vector<std::string> data;
     std::string out;
-    int epochs = 10, batch = 16384, threads = 1, minPly = 8;
+    int epochs = 10, cycles = 1, batch = 16384, threads = 1, minPly = 8;
     double lr = 0.001, wdl = 0.3, holdout = 0.05;
-    std::uint64_t seed = 1, maxPositions = 0;  // positions of the games read (mirror images aside); 0: all
+    std::uint64_t seed = 1, maxPositions = 0;  // positions as played of the first chunks read; 0: all
+    std::uint64_t buffer = 4'000'000;          // positions as played in one shuffle buffer
+    std::uint64_t maxHeldOut = 1'000'000;      // held-out positions at most
+    std::string command;                       // the command line, for the network's description
     int stopAfter = 0;                         // stop after this epoch, to resume later (0: run to the end)
     bool resume = false;                       // continue from OUT.state
     bool mirror = false;                       // add each training position's mirror image
@@ -63,7 +71,8 @@ struct EpochReport {
 
 struct TrainReport {
     std::size_t trainPositions = 0, validationPositions = 0;
-    std::size_t knownPositions = 0;  // left out: the seeds know their value, or it is a draw whoever is ahead
+    std::size_t knownPositions = 0;  // left out of training: the seeds know their value, or it is a draw
+                                     // whoever is ahead
     std::vector<EpochReport> epochs;
     FloatNetwork network;
 };
@@ -72,6 +81,10 @@ struct TrainReport {
 // returns why it cannot.
 std::string train(const TrainConfig& config, TrainReport& report,
                   const std::function<void(const std::string&)>& progress);
+
+// The learning rate at `done` (0 to 1) of the run: cosine from lr down to 2% of it over each of
+// the config's cycles.
+double learningRate(const TrainConfig& config, double done);
 
 std::string runTrain(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress);
 
