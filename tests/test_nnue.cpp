@@ -309,6 +309,8 @@ TEST_CASE("train: a tiny run lowers the loss, writes a network the engine reads 
     REQUIRE(nnue::runTrain({"data", data}, quiet).find("needs") != std::string::npos);
     REQUIRE(nnue::runTrain({"data", out, "out", out}, quiet).find("not a game file") != std::string::npos);
     REQUIRE(nnue::runTrain({"data", data, "out", out, "wdl", "2"}, quiet).find("wdl") != std::string::npos);
+    REQUIRE(nnue::runTrain({"data", data, "out", out, "minply", "1000"}, quiet).find("no training positions") !=
+            std::string::npos);
     nnue::Network again;
     REQUIRE(nnue::load(out, again) == "");
     REQUIRE(again.checksum == net.checksum);

@@ -353,6 +353,7 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
         });
         report.trainPositions = stream.trainPositions;
         report.knownPositions = stream.knownPositions;
+        if (!trained) return "train: no training positions in the data (minply " + std::to_string(cfg.minPly) + ")";
         const double seconds = std::chrono::duration<double>(Clock::now() - epochStart).count();
         EpochReport e{lossSum / double(trained), meanLoss(net, validation, cfg, scale), double(trained) / seconds};
         report.epochs.push_back(e);
