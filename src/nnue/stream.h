@@ -1,9 +1,10 @@
 // The trainer's data as a stream, in memory bounded by a shuffle buffer whatever the data's size
-// (bullet's data loader reads its files the same way: docs/ in jw1912/bullet). The game files'
-// chunks are indexed once; each pass over the data takes them in an order of its own, mixing the
-// files, reads the next chunks of that order into a buffer of some million positions, shuffles
-// the buffer and hands it to training. The chunks of eight games are small against the buffer,
-// so a batch holds positions of thousands of games from every file.
+// (Leela Chess Zero's training loader shuffles chunks, then positions, the same way: docs/loader.md
+// in LeelaChessZero/lczero-training). The game files' chunks are indexed once; each pass over the
+// data takes them in an order of its own, mixing the files, reads the next chunks of that order
+// into a buffer of some million positions, shuffles the buffer and hands it to training. The
+// chunks of eight games are small against the buffer, so a batch holds positions of thousands of
+// games from every file.
 #pragma once
 
 #include <cstdint>
