@@ -74,6 +74,12 @@ std::string tempPath(const std::string& name) {
 
 const auto quiet = [](const std::string&) {};
 
+// A file's bytes, to compare two networks or training states whole.
+std::string bytesOf(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
 }  // namespace
 
 TEST_CASE("nnue: every SIMD path equals the scalar twin on the bench positions", "[nnue][simd]") {
@@ -285,10 +291,6 @@ TEST_CASE("train: a tiny run lowers the loss, writes a network the engine reads 
     CHECK(worst <= 40.0);
 
     // Stopped after an epoch and resumed, the run makes the very network of the whole run.
-    const auto bytesOf = [](const std::string& path) {
-        std::ifstream in(path, std::ios::binary);
-        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    };
     const std::string whole = bytesOf(out), split = tempPath("train-split.nnue");
     nnue::TrainConfig first = cfg;
     first.out = split;
@@ -415,10 +417,6 @@ TEST_CASE("train: warm restarts keep each cycle's network, whose file says how i
     const std::vector<std::string> args = {"data",   data, "out",   out,   "epochs",  "2",
                                            "cycles", "2",  "batch", "256", "holdout", "0"};
     REQUIRE(nnue::runTrain(args, quiet) == "");
-    const auto bytesOf = [](const std::string& path) {
-        std::ifstream in(path, std::ios::binary);
-        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    };
     const std::string first = tempPath("cycles-cycle1.nnue"), second = tempPath("cycles-cycle2.nnue");
     REQUIRE(bytesOf(second) == bytesOf(out));
     REQUIRE(!bytesOf(first).empty());
