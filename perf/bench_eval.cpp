@@ -112,8 +112,8 @@ void BM_NetworkOutput(benchmark::State& state) {
     net.refresh(pos, BLACK, values[BLACK]);
     for (auto _ : state)
         benchmark::DoNotOptimize(
-            simd::nnueKernels(isa).dotSquaredClipped(values[WHITE], net.outputWeights[0], nnue::HIDDEN, net.qa) +
-            simd::nnueKernels(isa).dotSquaredClipped(values[BLACK], net.outputWeights[1], nnue::HIDDEN, net.qa));
+            simd::nnueKernels(isa).dotSquaredClipped(values[WHITE], net.outputWeights[0][0], nnue::HIDDEN, net.qa) +
+            simd::nnueKernels(isa).dotSquaredClipped(values[BLACK], net.outputWeights[0][1], nnue::HIDDEN, net.qa));
     state.SetLabel(simd::isaName(isa));
 }
 BENCHMARK(BM_NetworkOutput)->DenseRange(0, int(simd::Isa::NEON));

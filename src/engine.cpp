@@ -227,7 +227,7 @@ std::string Engine::selectNetwork() {
     std::snprintf(checksum, sizeof checksum, "%08x", threads.network->checksum);
     const std::string& about = threads.network->description;
     say("NNUE evaluation using " + (fileNetwork ? optionList["EvalFile"].asString() : nnue::EMBEDDED_NAME) +
-        " (checksum " + checksum + ")" + (about.empty() ? "" : ": " + about));
+        " (checksum " + checksum + ", " + threads.network->shape() + ")" + (about.empty() ? "" : ": " + about));
     return "";
 }
 

@@ -27,17 +27,22 @@ namespace {
 
 // Weights of the sizes a trained network has, so that the values leave the activation's range
 // both ways; the output weights stay within what the squared activation needs.
-std::unique_ptr<nnue::Network> randomNetwork(nnue::Activation activation, std::uint64_t seed) {
+std::unique_ptr<nnue::Network> randomNetwork(nnue::Activation activation, std::uint64_t seed, int outputBuckets = 1,
+                                             bool kingMirror = false) {
     auto net = std::make_unique<nnue::Network>();
     std::mt19937_64 rng(seed);
     std::uniform_int_distribution<int> feature(-120, 120), output(-127, 127);
     net->activation = activation;
+    net->outputBuckets = outputBuckets;
+    net->kingMirror = kingMirror;
     for (auto& row : net->featureWeights)
         for (auto& w : row) w = std::int16_t(feature(rng));
     for (auto& b : net->featureBiases) b = std::int16_t(feature(rng));
-    for (auto& half : net->outputWeights)
-        for (auto& w : half) w = std::int16_t(output(rng));
-    net->outputBias = 1234;
+    for (int bucket = 0; bucket < outputBuckets; ++bucket) {
+        for (auto& half : net->outputWeights[bucket])
+            for (auto& w : half) w = std::int16_t(output(rng));
+        net->outputBias[bucket] = 1234 * (bucket + 1);
+    }
     return net;
 }
 
@@ -106,10 +111,10 @@ TEST_CASE("nnue: every SIMD path equals the scalar twin on the bench positions",
             k.updateRows(actual, net->featureBiases, rows, count, rows + 2, 2, nnue::HIDDEN);
             REQUIRE(std::equal(expected, expected + nnue::HIDDEN, actual));
             for (int side = 0; side < 2; ++side) {
-                REQUIRE(k.dotClipped(actual, net->outputWeights[side], nnue::HIDDEN, 255) ==
-                        scalar.dotClipped(actual, net->outputWeights[side], nnue::HIDDEN, 255));
-                REQUIRE(k.dotSquaredClipped(actual, net->outputWeights[side], nnue::HIDDEN, 255) ==
-                        scalar.dotSquaredClipped(actual, net->outputWeights[side], nnue::HIDDEN, 255));
+                REQUIRE(k.dotClipped(actual, net->outputWeights[0][side], nnue::HIDDEN, 255) ==
+                        scalar.dotClipped(actual, net->outputWeights[0][side], nnue::HIDDEN, 255));
+                REQUIRE(k.dotSquaredClipped(actual, net->outputWeights[0][side], nnue::HIDDEN, 255) ==
+                        scalar.dotSquaredClipped(actual, net->outputWeights[0][side], nnue::HIDDEN, 255));
             }
         }
     }
@@ -117,38 +122,46 @@ TEST_CASE("nnue: every SIMD path equals the scalar twin on the bench positions",
 }
 
 TEST_CASE("nnue: lazy accumulators equal a full refresh at the nodes of a perft", "[nnue]") {
-    const auto net = randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 2);
-    nnue::AccumulatorStack stack;
-    std::uint64_t checked = 0;
-    // Captures, promotions with and without capture, castling both ways, en passant, checks.
-    for (const char* fen :
-         {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-          "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-          "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-          "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", "4k3/1P6/8/2pP4/8/8/6p1/4K2R w K c6 0 1"}) {
-        Position pos;
-        REQUIRE(pos.setFen(fen) == "");
-        for (auto [depth, every] : {std::pair{2, 1}, std::pair{3, 3}}) {
-            stack.reset(pos, *net);
-            walk(pos, stack, *net, depth, every, checked);
+    // A king-mirroring network with output buckets too: castling and every king move across the
+    // board's middle recompute that side's half.
+    const std::unique_ptr<nnue::Network> nets[] = {randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 2),
+                                                   randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 2, 8, true)};
+    for (const auto& net : nets) {
+        nnue::AccumulatorStack stack;
+        std::uint64_t checked = 0;
+        // Captures, promotions with and without capture, castling both ways, en passant, checks.
+        for (const char* fen :
+             {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+              "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+              "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+              "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", "4k3/1P6/8/2pP4/8/8/6p1/4K2R w K c6 0 1"}) {
+            Position pos;
+            REQUIRE(pos.setFen(fen) == "");
+            for (auto [depth, every] : {std::pair{2, 1}, std::pair{3, 3}}) {
+                stack.reset(pos, *net);
+                walk(pos, stack, *net, depth, every, checked);
+            }
         }
+        // Chess960: the king and rook of a castling may land on each other's squares.
+        for (const auto& line : readPerftSuite("data/perft/fischer.epd")) {
+            if (checked > 400000) break;
+            Position pos;
+            pos.setChess960(true);
+            REQUIRE(pos.setFen(line.fen) == "");
+            stack.reset(pos, *net);
+            walk(pos, stack, *net, 2, 1, checked);
+        }
+        REQUIRE(checked > 10000);
     }
-    // Chess960: the king and rook of a castling may land on each other's squares.
-    for (const auto& line : readPerftSuite("data/perft/fischer.epd")) {
-        if (checked > 400000) break;
-        Position pos;
-        pos.setChess960(true);
-        REQUIRE(pos.setFen(line.fen) == "");
-        stack.reset(pos, *net);
-        walk(pos, stack, *net, 2, 1, checked);
-    }
-    REQUIRE(checked > 10000);
 }
 
-TEST_CASE("nnue: lazy accumulators equal a full refresh along random games, both activations", "[nnue]") {
+TEST_CASE("nnue: lazy accumulators equal a full refresh along random games, both activations, king mirroring",
+          "[nnue]") {
     std::mt19937_64 rng(7);
-    for (auto activation : {nnue::Activation::CLIPPED_RELU, nnue::Activation::SQUARED_CLIPPED_RELU}) {
-        const auto net = randomNetwork(activation, 3);
+    for (auto [activation, mirror] :
+         {std::pair{nnue::Activation::CLIPPED_RELU, false}, std::pair{nnue::Activation::SQUARED_CLIPPED_RELU, false},
+          std::pair{nnue::Activation::SQUARED_CLIPPED_RELU, true}}) {
+        const auto net = randomNetwork(activation, 3, mirror ? 8 : 1, mirror);
         nnue::AccumulatorStack stack;
         for (int game = 0; game < 40; ++game) {
             Position pos;
@@ -176,27 +189,45 @@ TEST_CASE("nnue: lazy accumulators equal a full refresh along random games, both
 
 TEST_CASE("nnue: a network file round-trips, and a cut, corrupt or foreign one is refused and changes nothing",
           "[nnue]") {
-    const auto net = randomNetwork(nnue::Activation::CLIPPED_RELU, 4);
+    const auto net = randomNetwork(nnue::Activation::CLIPPED_RELU, 4, 5, true);
     net->description = "a test network\nof two lines";
     const std::string bytes = nnue::encode(*net);
     nnue::Network read;
     REQUIRE(nnue::decode(bytes, read) == "");
-    Position pos;
-    REQUIRE(pos.setFen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3") == "");
-    REQUIRE(read.evaluate(pos) == net->evaluate(pos));
+    REQUIRE(read.outputBuckets == 5);
+    REQUIRE(read.kingMirror);
+    for (const char* fen : {"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                            "8/5k2/8/8/2R5/8/6K1/8 b - - 0 1", "r4rk1/pp3ppp/2n5/8/8/2N5/PP3PPP/R4RK1 w - - 0 1"}) {
+        Position pos;
+        REQUIRE(pos.setFen(fen) == "");
+        REQUIRE(read.evaluate(pos) == net->evaluate(pos));
+    }
     REQUIRE(read.checksum != 0);
     REQUIRE(read.description == "a test network of two lines");  // one line: it is shown in an info string
 
-    // The description: a version 1 file (without one) still loads, the same network; the
-    // checksum is the weights', whatever the description; an overlong one is cut.
-    const std::size_t descriptionAt = 36;
-    std::string version1 = bytes.substr(0, descriptionAt) + bytes.substr(descriptionAt + 4 + read.description.size());
+    // Older versions: version 2 has neither buckets nor king mirroring, version 1 no description
+    // either; both still load, as one bucket without mirroring.
+    const auto plain = randomNetwork(nnue::Activation::CLIPPED_RELU, 4);
+    plain->description = read.description;
+    const std::string plainBytes = nnue::encode(*plain);
+    const std::size_t architectureEnd = 24, descriptionAt = 44;
+    std::string version2 = plainBytes.substr(0, architectureEnd) + plainBytes.substr(architectureEnd + 8);
+    version2[4] = 2;
+    std::string version1 =
+        version2.substr(0, descriptionAt - 8) + version2.substr(descriptionAt - 8 + 4 + read.description.size());
     version1[4] = 1;
+    Position pos;
+    REQUIRE(pos.setFen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3") == "");
     nnue::Network old;
+    REQUIRE(nnue::decode(version2, old) == "");
+    REQUIRE(old.description == read.description);
+    REQUIRE((old.outputBuckets == 1 && !old.kingMirror));
+    REQUIRE(old.evaluate(pos) == plain->evaluate(pos));
+    const std::uint32_t plainChecksum = old.checksum;
     REQUIRE(nnue::decode(version1, old) == "");
     REQUIRE(old.description.empty());
-    REQUIRE(old.checksum == read.checksum);
-    REQUIRE(old.evaluate(pos) == read.evaluate(pos));
+    REQUIRE(old.checksum == plainChecksum);  // the weights', whatever the description
+    REQUIRE(old.evaluate(pos) == plain->evaluate(pos));
     net->description = std::string(3000, 'x');
     REQUIRE(nnue::decode(nnue::encode(*net), old) == "");
     REQUIRE(old.description == std::string(nnue::MAX_DESCRIPTION, 'x'));
@@ -207,8 +238,8 @@ TEST_CASE("nnue: a network file round-trips, and a cut, corrupt or foreign one i
     overlong[descriptionAt + 1] = 0x10;  // 4,096 and more bytes of description
     REQUIRE(nnue::decode(overlong, old).find("description") != std::string::npos);
     std::string future = bytes;
-    future[4] = 3;
-    REQUIRE(nnue::decode(future, old).find("version 3") != std::string::npos);
+    future[4] = 4;
+    REQUIRE(nnue::decode(future, old).find("version 4") != std::string::npos);
 
     const Value before = read.evaluate(pos);
     std::string corrupt = bytes;
@@ -216,9 +247,12 @@ TEST_CASE("nnue: a network file round-trips, and a cut, corrupt or foreign one i
     REQUIRE(nnue::decode(corrupt, read).find("checksum") != std::string::npos);
     REQUIRE(nnue::decode(bytes.substr(0, bytes.size() - 1), read).find("cut short") != std::string::npos);
     REQUIRE(nnue::decode("QBG1 not a network", read) == "not a Quadbit network file");
-    std::string wider = bytes;
-    wider[16] = 1;  // the hidden size's low byte: 257
-    REQUIRE(nnue::decode(wider, read).find("architecture") != std::string::npos);
+    // Foreign shapes: 257 hidden, 9 or no output buckets, a mirroring other than 0 or 1.
+    for (auto [at, value] : {std::pair{16, 1}, std::pair{24, 9}, std::pair{24, 0}, std::pair{28, 2}}) {
+        std::string foreign = bytes;
+        foreign[at] = char(value);
+        REQUIRE(nnue::decode(foreign, read).find("architecture") != std::string::npos);
+    }
     REQUIRE(nnue::load(tempPath("no-such.nnue"), read).find("cannot open") != std::string::npos);
     REQUIRE(read.evaluate(pos) == before);
 }
@@ -588,4 +622,88 @@ TEST_CASE("train: the network learns what the seeds' knowledge leaves to it", "[
     INFO("the engine's mean score " << mean << " cp, taught +150");
     REQUIRE(mean > 120);
     REQUIRE(mean < 180);
+}
+
+TEST_CASE("nnue: a king-mirroring network sees a board and its mirror image alike", "[nnue]") {
+    // Each side's inputs are those of the mirror image's same side: the same integer sums. A
+    // network without the mirroring tells the two apart.
+    const auto mirroring = randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 5, 8, true);
+    const auto plain = randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 5, 8, false);
+    int told = 0;
+    for (const std::string& fen : benchPositions()) {
+        Position pos, image;
+        REQUIRE(pos.setFen(fen) == "");
+        INFO(fen << "  /  " << mirrorFiles(fen));
+        REQUIRE(image.setFen(mirrorFiles(fen)) == "");
+        REQUIRE(mirroring->evaluate(pos) == mirroring->evaluate(image));
+        told += plain->evaluate(pos) != plain->evaluate(image);
+    }
+    REQUIRE(told > int(benchPositions().size()) * 9 / 10);
+}
+
+TEST_CASE("nnue: output buckets divide the 2 to 32 pieces evenly, each bucket its own weights", "[nnue]") {
+    REQUIRE(nnue::outputBucket(1, 2) == 0);
+    REQUIRE(nnue::outputBucket(1, 32) == 0);
+    REQUIRE(nnue::outputBucket(8, 2) == 0);
+    REQUIRE(nnue::outputBucket(8, 5) == 0);
+    REQUIRE(nnue::outputBucket(8, 6) == 1);
+    REQUIRE(nnue::outputBucket(8, 32) == 7);
+    for (int buckets = 1; buckets <= nnue::MAX_OUTPUT_BUCKETS; ++buckets)
+        for (int pieces = 2; pieces <= 32; ++pieces) {
+            REQUIRE(nnue::outputBucket(buckets, pieces) >= nnue::outputBucket(buckets, pieces - 1 + (pieces == 2)));
+            REQUIRE(nnue::outputBucket(buckets, pieces) < buckets);
+        }
+    // Changing bucket 7's output bias moves the start position's score (32 pieces), not a rook
+    // ending's (4 pieces: bucket 0).
+    const auto net = randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 6, 8, true);
+    Position opening, ending;
+    REQUIRE(opening.setFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") == "");
+    REQUIRE(ending.setFen("8/5k2/8/3r4/8/2R5/6K1/8 w - - 0 1") == "");
+    const Value openingBefore = net->evaluate(opening), endingBefore = net->evaluate(ending);
+    net->outputBias[7] += 100 * net->qa * net->qb / net->scale;
+    REQUIRE(net->evaluate(opening) == openingBefore + 100);
+    REQUIRE(net->evaluate(ending) == endingBefore);
+}
+
+TEST_CASE("train: output buckets and king mirroring train into the network the engine reads", "[nnue][train]") {
+    const std::string data = tempPath("train-buckets.bin"), out = tempPath("train-buckets.nnue");
+    std::filesystem::remove(data);
+    REQUIRE(runDatagen({"out", data, "games", "40", "nodes", "300", "seed", "6", "threads", "1"}, quiet) == "");
+    REQUIRE(nnue::runTrain(
+                {"data", data, "out", out, "epochs", "2", "batch", "256", "threads", "2", "buckets", "8", "kingmirror"},
+                quiet) == "");
+    nnue::Network net;
+    REQUIRE(nnue::load(out, net) == "");
+    REQUIRE(net.outputBuckets == 8);
+    REQUIRE(net.kingMirror);
+    REQUIRE(net.shape() == "(768 -> 256) x 2 -> 1 of 8 buckets, king mirroring");
+    REQUIRE(net.description.find("buckets 8 kingmirror") != std::string::npos);
+
+    // The trainer's float network and the engine's quantised one agree (within the quantisation's
+    // error, as for the plain network), and the float one sees the mirror image alike too.
+    nnue::TrainConfig cfg;
+    cfg.data = {data};
+    cfg.epochs = 2;
+    cfg.batch = 256;
+    cfg.outputBuckets = 8;
+    cfg.kingMirror = true;
+    nnue::TrainReport report;
+    REQUIRE(nnue::train(cfg, report, quiet) == "");
+    const nnue::Network quantised = report.network.quantise();
+    REQUIRE(nnue::encode(quantised).substr(0, 32) == bytesOf(out).substr(0, 32));  // the same shape
+    double total = 0;
+    for (const std::string& fen : benchPositions()) {
+        Position pos, image;
+        REQUIRE(pos.setFen(fen) == "");
+        REQUIRE(image.setFen(mirrorFiles(fen)) == "");
+        total += std::abs(report.network.output(pos) * quantised.scale - quantised.evaluate(pos));
+        REQUIRE(report.network.output(pos) == Approx(report.network.output(image)).epsilon(1e-5));
+    }
+    CHECK(total / double(benchPositions().size()) <= 10.0);
+
+    // A mirror image adds nothing to a king-mirroring network; 9 buckets are more than a file holds.
+    REQUIRE(nnue::runTrain({"data", data, "out", out, "kingmirror", "mirror"}, quiet).find("adds nothing") !=
+            std::string::npos);
+    REQUIRE(nnue::runTrain({"data", data, "out", out, "buckets", "9"}, quiet).find("buckets") != std::string::npos);
+    for (const std::string& f : {data, out, out + ".state"}) std::filesystem::remove(f);
 }

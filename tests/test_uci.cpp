@@ -488,16 +488,19 @@ TEST_CASE("uci: Use NNUE and EvalFile choose the evaluation, and a bad file chan
     lines = e.sync();
     REQUIRE(errorsIn(lines).empty());
     REQUIRE(finalLine() == embedded);
-    // The file's description, where it comes from, is said at load and by eval.
+    // The file's shape and description, where it comes from, are said at load and by eval.
     const std::string& about = nnue::embedded().description;
+    const std::string shape = nnue::embedded().shape();
     REQUIRE(about.find("quadbit train") != std::string::npos);
+    REQUIRE(shape == "(768 -> 256) x 2 -> 1");
     REQUIRE(std::any_of(lines.begin(), lines.end(), [&](const std::string& l) {
-        return startsWith(l, "info string NNUE evaluation using ") && l.find("): " + about) != std::string::npos;
+        return startsWith(l, "info string NNUE evaluation using ") &&
+               l.find(", " + shape + "): " + about) != std::string::npos;
     }));
     e.send("eval");
     lines = e.readUntil("Final evaluation");
     REQUIRE(std::any_of(lines.begin(), lines.end(), [&](const std::string& l) {
-        return startsWith(l, "Network ") && l.find(": " + about) != std::string::npos;
+        return startsWith(l, "Network ") && l.find(", " + shape + ": " + about) != std::string::npos;
     }));
     e.send("go depth 6");
     REQUIRE(isLegal("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", bestMoveOf(e.readUntil("bestmove"))));

@@ -514,8 +514,9 @@ std::string evalTrace(const Position& pos, const nnue::Network* network) {
     }
     char checksum[16];
     std::snprintf(checksum, sizeof checksum, "%08x", network->checksum);
-    out << "Hand-written evaluation: " << pawnsText(v) << " (white side)\nNetwork " << checksum << ": "
-        << (network->description.empty() ? "(no description)" : network->description) << "\n";
+    out << "Hand-written evaluation: " << pawnsText(v) << " (white side)\nNetwork " << checksum << ", "
+        << network->shape() << ": " << (network->description.empty() ? "(no description)" : network->description)
+        << "\n";
     const Value raw = network->evaluate(pos);
     EvalCache cache;
     out << "Network: " << white(raw) << " (white side)\nFinal evaluation: " << white(withKnowledge(pos, cache, raw))

@@ -3,7 +3,10 @@
 // network the thread evaluates with). A move only records which pieces it put on and took off
 // the board (DirtyPieces, filled by Position::makeMove); the values are brought up to date when
 // a position is evaluated, from the nearest entry below that is (Ethereal's lazy updates), so a
-// node that is cut off before its evaluation, or a null move, costs a few stores.
+// node that is cut off before its evaluation, or a null move, costs a few stores. Each side's
+// half is brought up to date on its own: a king-mirroring network's side whose king crossed the
+// board's middle since the nearest entry is computed afresh from the position, the other side's
+// half still updated (as Stockfish refreshes only the perspective whose king bucket changed).
 #pragma once
 
 #include <vector>
@@ -28,9 +31,9 @@ private:
     struct Entry {
         alignas(64) std::int16_t values[COLOR_NB][HIDDEN];  // by perspective
         DirtyPieces changes;                                // from the entry below
-        bool computed = false;
+        bool computed[COLOR_NB] = {};
     };
-    void update(const Entry& from, Entry& to, const Network& net) const;
+    void update(Color perspective, bool mirrored, const Entry& from, Entry& to, const Network& net) const;
 
     std::vector<Entry> entries;
     int top = 0;

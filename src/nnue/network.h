@@ -3,6 +3,15 @@
 // networks.md); Stockfish's and Ethereal's networks take king-relative inputs. Each side sees the board
 // from its own side: 768 inputs, one per (own or enemy, piece type, square), the board flipped
 // for Black. The two halves of the hidden layer (the side to move's first) feed one output.
+// Two options of a network file, each paying where the data is small (../shared/networks.md):
+// - output buckets: the output layer chosen by the number of pieces on the board (bullet's
+//   MaterialCount buckets), so that an endgame weighs the hidden values otherwise than a
+//   middlegame (akimbo and Carp measured +12 to +24 Elo);
+// - king mirroring: a side whose king stands on files e-h sees the board with its files reversed,
+//   so that its king is always on files a-d. Chess is symmetric that way but for castling rights,
+//   which the inputs do not see; the weights of one half of the board serve both (horizontal
+//   mirroring, about +17 in Leorik's and akimbo's logs). A king move across the middle redraws
+//   that side's view: its first layer is computed again.
 //
 // Quantised as bullet quantises (docs/2-quantisation.md): the first layer's weights and biases are
 // int16 scaled by QA, the output weights int16 scaled by QB, the output bias int32 scaled by
@@ -10,16 +19,19 @@
 //
 // A network file, all integers little-endian:
 //   u32 magic "QBNN" | u32 format version | u32 architecture (1: the one above) | u32 inputs |
-//   u32 hidden | u32 activation (0 clipped ReLU, 1 squared clipped ReLU) | i32 QA | i32 QB |
+//   u32 hidden | u32 activation (0 clipped ReLU, 1 squared clipped ReLU) |
+//   u32 output buckets | u32 king mirroring (0 or 1) | i32 QA | i32 QB |
 //   i32 SCALE | u32 description bytes | description | u32 payload bytes |
 //   u32 FNV-1a checksum of the payload | payload:
 //   int16 feature weights [768][hidden] | int16 feature biases [hidden] |
-//   int16 output weights [2][hidden] (the side to move's half first) | int32 output bias
+//   int16 output weights [buckets][2][hidden] (the side to move's half first) |
+//   int32 output biases [buckets]
 // The description (format version 2 on; version 1 files have none) is one line of text, at most
 // MAX_DESCRIPTION bytes, that says where the network comes from: the trainer's command, its data
 // and commit. The engine shows it at load and in `eval`, so a network's provenance travels with it
-// (Stockfish's network files carry one the same way). The checksum covers the payload alone: the
-// same weights are the same network, whatever their description.
+// (Stockfish's network files carry one the same way). The output buckets and king mirroring are
+// in version 3 on; older files have one bucket and no mirroring. The checksum covers the payload
+// alone: the same weights are the same network, whatever their description.
 #pragma once
 
 #include <cstdint>
@@ -33,31 +45,55 @@ namespace nnue {
 constexpr int INPUTS = 768;
 constexpr int HIDDEN = 256;
 constexpr std::size_t MAX_DESCRIPTION = 1024;
+constexpr int MAX_OUTPUT_BUCKETS = 8;
 
 enum class Activation : std::uint32_t { CLIPPED_RELU = 0, SQUARED_CLIPPED_RELU = 1 };
 
 // The input of `pc` on `s` as `perspective` sees it: its own pieces first, the board flipped
-// for Black so that each side sees itself moving up the board.
-constexpr int featureIndex(Color perspective, Piece pc, Square s) {
-    return (colorOf(pc) != perspective) * 384 + (typeOf(pc) - 1) * 64 + (perspective == WHITE ? s : s ^ 56);
+// for Black so that each side sees itself moving up the board, and its files reversed when the
+// side's view is `mirrored` (king mirroring).
+constexpr int featureIndex(Color perspective, Piece pc, Square s, bool mirrored = false) {
+    return (colorOf(pc) != perspective) * 384 + (typeOf(pc) - 1) * 64 +
+           (s ^ (perspective == WHITE ? 0 : 56) ^ (mirrored ? 7 : 0));
 }
+
+// Whether a king-mirroring network shows a side whose king is on `king` the board's files reversed.
+constexpr bool kingOnMirroredHalf(Square king) { return fileOf(king) >= 4; }
+
+// The output bucket of a board of `pieces` pieces (kings included) among `buckets`: equal
+// ranges of the 2 to 32 pieces, as bullet's MaterialCount divides them.
+constexpr int outputBucket(int buckets, int pieces) { return (pieces - 2) / ((32 + buckets - 1) / buckets); }
 
 struct Network {
     Activation activation = Activation::SQUARED_CLIPPED_RELU;
     int qa = 255, qb = 64, scale = 400;
+    int outputBuckets = 1;    // 1 to MAX_OUTPUT_BUCKETS
+    bool kingMirror = false;  // a side whose king is on files e-h sees the files reversed
     alignas(64) std::int16_t featureWeights[INPUTS][HIDDEN];
     alignas(64) std::int16_t featureBiases[HIDDEN];
-    alignas(64) std::int16_t outputWeights[COLOR_NB][HIDDEN];  // [0]: the side to move's half
-    std::int32_t outputBias = 0;
+    alignas(64) std::int16_t outputWeights[MAX_OUTPUT_BUCKETS][COLOR_NB][HIDDEN];  // [bucket][0]: the side to move's
+    std::int32_t outputBias[MAX_OUTPUT_BUCKETS] = {};
     std::uint32_t checksum = 0;  // of the file's payload: identifies the network
     std::string description;     // where it comes from, one line
 
+    // Whether `perspective` sees `pos` with its files reversed.
+    bool mirrored(const Position& pos, Color perspective) const {
+        return kingMirror && kingOnMirroredHalf(pos.kingSquare(perspective));
+    }
+    // Whether the move that made `changes` took `perspective`'s king across the board's middle,
+    // so that this side's view of the board is mirrored afresh and its first layer recomputed.
+    bool remirrors(const DirtyPieces& changes, Color perspective) const {
+        return kingMirror && changes.removedCount && changes.removed[0].piece == makePiece(perspective, KING) &&
+               kingOnMirroredHalf(changes.removed[0].square) != kingOnMirroredHalf(changes.added[0].square);
+    }
     // The first layer of `pos` from `perspective`, computed from every piece.
     void refresh(const Position& pos, Color perspective, std::int16_t* values) const;
-    // Centipawns for the side to move, from its accumulator and the other side's.
-    Value output(const std::int16_t* us, const std::int16_t* them) const;
+    // Centipawns for the side to move of `pos`, from its accumulator and the other side's.
+    Value output(const Position& pos, const std::int16_t* us, const std::int16_t* them) const;
     // Both, for a position with no accumulator (the `eval` command, tests).
     Value evaluate(const Position& pos) const;
+    // The architecture in words, e.g. "(768 -> 256) x 2 -> 1 of 8 buckets, king mirroring".
+    std::string shape() const;
 };
 
 // The file's bytes; the description cut to MAX_DESCRIPTION bytes, line breaks made spaces.

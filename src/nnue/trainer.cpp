@@ -27,17 +27,24 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The inputs of both sides, the side to move's first; returns how many each has.
-int features(const Sample& s, int (&us)[32], int (&them)[32]) {
+// The inputs of both sides, the side to move's first, as `net` sees them; returns how many each has.
+int features(const FloatNetwork& net, const Sample& s, int (&us)[32], int (&them)[32]) {
     const Color stm = Color(s.sideToMove);
-    int k = 0;
-    for (Bitboard b = s.occupied; b; ++k) {
-        const Square sq = s.mirrored ? flipFile(popLsb(b)) : popLsb(b);
-        const Piece pc = Piece(s.pieces[k / 2] >> (4 * (k % 2)) & 15);
-        us[k] = featureIndex(stm, pc, sq);
-        them[k] = featureIndex(~stm, pc, sq);
+    Square squares[32];
+    Piece pieces[32];
+    bool flip[COLOR_NB] = {};
+    int count = 0;
+    for (Bitboard b = s.occupied; b; ++count) {
+        squares[count] = s.mirrored ? flipFile(popLsb(b)) : popLsb(b);
+        pieces[count] = Piece(s.pieces[count / 2] >> (4 * (count % 2)) & 15);
+        if (typeOf(pieces[count]) == KING)
+            flip[colorOf(pieces[count])] = net.kingMirror && kingOnMirroredHalf(squares[count]);
     }
-    return k;
+    for (int k = 0; k < count; ++k) {
+        us[k] = featureIndex(stm, pieces[k], squares[k], flip[stm]);
+        them[k] = featureIndex(~stm, pieces[k], squares[k], flip[~stm]);
+    }
+    return count;
 }
 
 // What the engine multiplies the network's output by (withKnowledge in eval.h): the scale factor
@@ -71,6 +78,7 @@ void accumulate(const std::vector<float>& w, const int* inputs, int count, float
 
 struct Forward {
     float acc[COLOR_NB][HIDDEN];  // [0] the side to move
+    int bucket;
     float output;
 };
 
@@ -78,10 +86,12 @@ void forward(const FloatNetwork& net, const int* us, const int* them, int count,
     const std::vector<float>& w = net.params;
     accumulate(w, us, count, f.acc[0]);
     accumulate(w, them, count, f.acc[1]);
-    float sum = w[P::OUTPUT_BIAS];
+    f.bucket = outputBucket(net.outputBuckets, count);
+    const float* outputWeights = w.data() + net.outputWeights(f.bucket);
+    float sum = w[net.outputBias(f.bucket)];
     for (int side = 0; side < 2; ++side)
         for (int i = 0; i < HIDDEN; ++i)
-            sum += activate(net.activation, f.acc[side][i]) * w[P::OUTPUT_WEIGHTS + side * HIDDEN + i];
+            sum += activate(net.activation, f.acc[side][i]) * outputWeights[side * HIDDEN + i];
     f.output = sum;
 }
 
@@ -92,21 +102,22 @@ float target(const Sample& s, double wdl, int scale) {
 // One sample's loss, and its gradient added to `grad`, touching only the rows of its inputs.
 float backward(const FloatNetwork& net, const Sample& s, double wdl, int scale, std::vector<float>& grad) {
     int us[32], them[32];
-    const int count = features(s, us, them);
+    const int count = features(net, s, us, them);
     Forward f;
     forward(net, us, them, count, f);
     const float want = target(s, wdl, scale), factor = knowledgeFactor(s, want);
     const float p = fit::sigmoid(factor * f.output), error = p - want;
     const float dOut = 2.0f * error * p * (1.0f - p) * factor;
-    const std::vector<float>& w = net.params;
-    grad[P::OUTPUT_BIAS] += dOut;
+    const float* outputWeights = net.params.data() + net.outputWeights(f.bucket);
+    float* outputGrad = grad.data() + net.outputWeights(f.bucket);
+    grad[net.outputBias(f.bucket)] += dOut;
     for (int side = 0; side < 2; ++side) {
         const int* inputs = side == 0 ? us : them;
         float dAcc[HIDDEN];
         for (int i = 0; i < HIDDEN; ++i) {
             const float a = f.acc[side][i];
-            grad[P::OUTPUT_WEIGHTS + side * HIDDEN + i] += dOut * activate(net.activation, a);
-            dAcc[i] = dOut * w[P::OUTPUT_WEIGHTS + side * HIDDEN + i] * activateSlope(net.activation, a);
+            outputGrad[side * HIDDEN + i] += dOut * activate(net.activation, a);
+            dAcc[i] = dOut * outputWeights[side * HIDDEN + i] * activateSlope(net.activation, a);
             grad[P::FEATURE_BIASES + i] += dAcc[i];
         }
         for (int k = 0; k < count; ++k) {
@@ -123,7 +134,7 @@ double meanLoss(const FloatNetwork& net, const std::vector<Sample>& samples, con
     fit::parallelFor(cfg.threads, samples.size(), [&](int t, std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
             int us[32], them[32];
-            const int count = features(samples[i], us, them);
+            const int count = features(net, samples[i], us, them);
             Forward f;
             forward(net, us, them, count, f);
             const float want = target(samples[i], cfg.wdl, scale);
@@ -137,21 +148,23 @@ double meanLoss(const FloatNetwork& net, const std::vector<Sample>& samples, con
 }
 
 // AdamW (Loshchilov and Hutter): Adam with the weight decay apart from the gradient, and the
-// weights clipped for the quantisation.
+// weights clipped for the quantisation (all but the output biases, the last parameters).
 struct AdamW : fit::Adam<float> {
     static constexpr float DECAY = 0.01f, CLIP = 1.98f;
 
-    AdamW() : Adam(P::SIZE) {}
+    explicit AdamW(const FloatNetwork& net) : Adam(net.params.size()), clipped(net.outputBias(0)) {}
 
     void step(std::vector<float>& w, const std::vector<float>& grad, float lr, int threads) {
         start();
-        fit::parallelFor(threads, P::SIZE, [&](int, std::size_t begin, std::size_t end) {
+        fit::parallelFor(threads, w.size(), [&](int, std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
                 w[i] -= lr * (direction(i, grad[i]) + DECAY * w[i]);
-                if (i != P::OUTPUT_BIAS) w[i] = std::clamp(w[i], -CLIP, CLIP);
+                if (i < clipped) w[i] = std::clamp(w[i], -CLIP, CLIP);
             }
         });
     }
+
+    std::size_t clipped;  // the parameters before this one
 };
 
 // Writes `data` beside `path` and renames it over, so that a run stopped mid-write leaves the
@@ -177,7 +190,8 @@ std::uint32_t fingerprint(const TrainConfig& cfg, const SampleStream& stream) {
     for (const std::string& path : cfg.data) key += path + "\n";
     for (double x : {double(stream.trainChunks()), double(stream.trainPlies()), double(cfg.epochs), double(cfg.batch),
                      double(cfg.minPly), cfg.lr, cfg.wdl, cfg.holdout, double(cfg.seed), double(cfg.activation),
-                     double(cfg.mirror), double(cfg.buffer), double(cfg.cycles)})
+                     double(cfg.mirror), double(cfg.buffer), double(cfg.cycles), double(cfg.outputBuckets),
+                     double(cfg.kingMirror)})
         key += std::to_string(x) + " ";
     return bytes::checksum(key.data(), key.size());
 }
@@ -225,8 +239,10 @@ std::string save(const FloatNetwork& net, const std::string& path, const std::st
 // The network's provenance: the command, how much data, and the trainer's commit.
 std::string describe(const TrainConfig& cfg, const SampleStream& stream) {
     std::string files;
-    for (const std::string& path : cfg.data)
-        files += (files.empty() ? "" : ",") + std::filesystem::path(path).filename().string();
+    for (const std::string& path : cfg.data) {
+        if (!files.empty()) files += ',';
+        files += std::filesystem::path(path).filename().string();
+    }
     return "quadbit train " + cfg.command + " (" + std::to_string(stream.trainPlies()) + " positions as played in " +
            std::to_string(stream.trainChunks()) + " chunks of " + files + "; trainer " + buildCommit() + ")";
 }
@@ -243,7 +259,7 @@ float FloatNetwork::output(const Position& pos, bool mirrored) const {
     int us[32], them[32];
     Sample s = pack(pos, 0, 0.5);
     s.mirrored = mirrored;
-    const int count = features(s, us, them);
+    const int count = features(*this, s, us, them);
     Forward f;
     forward(*this, us, them, count, f);
     return f.output;
@@ -252,15 +268,19 @@ float FloatNetwork::output(const Position& pos, bool mirrored) const {
 Network FloatNetwork::quantise() const {
     Network net;
     net.activation = activation;
+    net.outputBuckets = outputBuckets;
+    net.kingMirror = kingMirror;
     const auto q = [](float x, int factor) { return std::int16_t(std::lround(x * float(factor))); };
     for (int f = 0; f < INPUTS; ++f)
         for (int i = 0; i < HIDDEN; ++i)
             net.featureWeights[f][i] = q(params[FEATURE_WEIGHTS + std::size_t(f) * HIDDEN + i], net.qa);
     for (int i = 0; i < HIDDEN; ++i) net.featureBiases[i] = q(params[FEATURE_BIASES + i], net.qa);
-    for (int side = 0; side < 2; ++side)
-        for (int i = 0; i < HIDDEN; ++i)
-            net.outputWeights[side][i] = q(params[OUTPUT_WEIGHTS + side * HIDDEN + i], net.qb);
-    net.outputBias = std::int32_t(std::lround(params[OUTPUT_BIAS] * float(net.qa * net.qb)));
+    for (int bucket = 0; bucket < outputBuckets; ++bucket) {
+        for (int side = 0; side < 2; ++side)
+            for (int i = 0; i < HIDDEN; ++i)
+                net.outputWeights[bucket][side][i] = q(params[outputWeights(bucket) + side * HIDDEN + i], net.qb);
+        net.outputBias[bucket] = std::int32_t(std::lround(params[outputBias(bucket)] * float(net.qa * net.qb)));
+    }
     return net;
 }
 
@@ -286,6 +306,7 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
              " positions held out");
 
     FloatNetwork& net = report.network;
+    net = FloatNetwork(cfg.outputBuckets, cfg.kingMirror);
     net.activation = cfg.activation;
     const int scale = Network{}.scale;
     std::mt19937_64 rng(cfg.seed);
@@ -294,9 +315,9 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
     std::uniform_real_distribution<float> outputInit(-0.05f, 0.05f);
     std::fill(net.params.begin(), net.params.end(), 0.0f);
     for (std::size_t i = P::FEATURE_WEIGHTS; i < P::FEATURE_BIASES; ++i) net.params[i] = featureInit(rng);
-    for (std::size_t i = P::OUTPUT_WEIGHTS; i < P::OUTPUT_BIAS; ++i) net.params[i] = outputInit(rng);
+    for (std::size_t i = P::OUTPUT_WEIGHTS; i < net.outputBias(0); ++i) net.params[i] = outputInit(rng);
 
-    AdamW adam;
+    AdamW adam(net);
     const std::uint32_t print = fingerprint(cfg, stream);
     const std::string statePath = cfg.out + ".state";
     int firstEpoch = 1;
@@ -306,7 +327,7 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
         firstEpoch = done + 1;
         progress("train: resuming after epoch " + std::to_string(done));
     }
-    std::vector<std::vector<float>> grads(cfg.threads, std::vector<float>(P::SIZE));
+    std::vector<std::vector<float>> grads(cfg.threads, std::vector<float>(net.params.size()));
     const auto start = Clock::now();
     auto lastReport = start;
     for (int epoch = firstEpoch; epoch <= cfg.epochs; ++epoch) {
@@ -327,7 +348,7 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
                         losses[t] += backward(net, samples[first + i], cfg.wdl, scale, grads[t]);
                 });
                 // The threads' gradients, summed in a fixed order (the same run gives the same network).
-                fit::parallelFor(cfg.threads, P::SIZE, [&](int, std::size_t begin, std::size_t end) {
+                fit::parallelFor(cfg.threads, grads[0].size(), [&](int, std::size_t begin, std::size_t end) {
                     for (int t = 1; t < cfg.threads; ++t)
                         for (std::size_t i = begin; i < end; ++i) grads[0][i] += grads[t][i];
                     for (std::size_t i = begin; i < end; ++i) grads[0][i] /= float(size);
@@ -383,7 +404,7 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
 std::string runTrain(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress) {
     TrainConfig cfg;
     cfg.threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    text::KeywordArgs in("train", args, {"resume", "mirror"});
+    text::KeywordArgs in("train", args, {"resume", "mirror", "kingmirror"});
     std::string data, activation = "screlu";
     in.string("data", data);
     in.string("out", cfg.out);
@@ -401,10 +422,14 @@ std::string runTrain(const std::vector<std::string>& args, const std::function<v
     in.real("holdout", 0.0, 0.5, cfg.holdout);
     in.string("activation", activation);
     in.integer("stopafter", 1, 100000, cfg.stopAfter);
+    in.integer("buckets", 1, MAX_OUTPUT_BUCKETS, cfg.outputBuckets);
     cfg.resume = in.flag("resume");
     cfg.mirror = in.flag("mirror");
+    cfg.kingMirror = in.flag("kingmirror");
     if (std::string why = in.error(); !why.empty()) return why;
     if (activation != "screlu" && activation != "crelu") return "train: activation must be screlu or crelu";
+    if (cfg.mirror && cfg.kingMirror)
+        return "train: a king-mirroring network sees a position and its mirror image alike: mirror adds nothing";
     cfg.activation = activation == "crelu" ? Activation::CLIPPED_RELU : Activation::SQUARED_CLIPPED_RELU;
     if (data.empty() || cfg.out.empty()) return "train: needs data FILE[,FILE...] and out NET";
     cfg.data = text::split(data, ',');

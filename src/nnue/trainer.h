@@ -3,6 +3,7 @@
 //   train data FILE[,FILE...] out NET [epochs 10] [cycles 1] [batch 16384] [lr 0.001] [wdl 0.3]
 //         [activation screlu|crelu] [threads N] [seed 1] [holdout 0.05] [heldout 1000000]
 //         [minply 8] [positions N] [buffer 4000000] [stopafter N] [resume] [mirror]
+//         [buckets 1] [kingmirror]
 // The data streams (stream.h): memory holds one shuffle buffer of `buffer` positions as played
 // (32 bytes each kept, twice that with `mirror`), whatever the files' size; each epoch is a pass
 // over every file's chunks in an order of its own, the files mixed. `positions N` takes the
@@ -19,6 +20,9 @@
 // `mirror` adds each training position's mirror image (a-file and h-file swapped, the same
 // score): chess is symmetric that way but for castling, which the inputs do not see, so this
 // doubles the data the network learns from; the held-out part stays as played.
+// `buckets N` trains N output buckets by the number of pieces, `kingmirror` a king-mirroring
+// network (network.h); such a network sees a position and its mirror image alike, so `mirror`
+// would add nothing to it and is refused.
 // The seeds' knowledge is applied in training as in the engine (withKnowledge, eval.h): the
 // output is scaled by the scale factor for the side it says is ahead, and the positions whose
 // value the seeds know (or that are drawn whoever is ahead) are left out, so that the network
@@ -46,17 +50,28 @@ struct TrainConfig {
     bool resume = false;                       // continue from OUT.state
     bool mirror = false;                       // add each training position's mirror image
     Activation activation = Activation::SQUARED_CLIPPED_RELU;
+    int outputBuckets = 1;    // by the number of pieces (network.h)
+    bool kingMirror = false;  // each side sees its king on files a-d
 };
 
-// The trainer's network, in floats: the first layer's weights, its biases, the output weights
-// (the side to move's half first) and the output bias, one after another.
+// The trainer's network, in floats: the first layer's weights, its biases, each bucket's output
+// weights (the side to move's half first), then each bucket's output bias, one after another.
 class FloatNetwork {
 public:
     static constexpr std::size_t FEATURE_WEIGHTS = 0, FEATURE_BIASES = INPUTS * HIDDEN,
-                                 OUTPUT_WEIGHTS = FEATURE_BIASES + HIDDEN, OUTPUT_BIAS = OUTPUT_WEIGHTS + 2 * HIDDEN,
-                                 SIZE = OUTPUT_BIAS + 1;
+                                 OUTPUT_WEIGHTS = FEATURE_BIASES + HIDDEN;
+    explicit FloatNetwork(int outputBuckets = 1, bool kingMirror = false)
+        : outputBuckets(outputBuckets), kingMirror(kingMirror),
+          params(OUTPUT_WEIGHTS + std::size_t(outputBuckets) * (2 * HIDDEN + 1)) {}
     Activation activation = Activation::SQUARED_CLIPPED_RELU;
-    std::vector<float> params = std::vector<float>(SIZE);
+    int outputBuckets;
+    bool kingMirror;
+    std::vector<float> params;
+
+    std::size_t outputWeights(int bucket) const { return OUTPUT_WEIGHTS + std::size_t(bucket) * 2 * HIDDEN; }
+    std::size_t outputBias(int bucket) const {
+        return OUTPUT_WEIGHTS + std::size_t(outputBuckets) * 2 * HIDDEN + bucket;
+    }
 
     // The output in SCALE units (centipawns / SCALE) for the side to move; of the board's
     // mirror image (a-file and h-file swapped) if `mirrored`, as the trainer's `mirror` shows it.
