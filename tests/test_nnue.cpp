@@ -85,6 +85,36 @@ std::string bytesOf(const std::string& path) {
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+// The board's mirror image (a-file and h-file swapped) as a FEN: no castling (a king on the
+// d-file cannot castle), the en passant file mirrored.
+std::string mirrorFiles(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string board, side, castling, ep;
+    in >> board >> side >> castling >> ep;
+    std::string mirrored, rank;
+    for (char c : board + "/") {
+        if (c != '/') {
+            rank += c;
+            continue;
+        }
+        mirrored += std::string(rank.rbegin(), rank.rend()) + (mirrored.size() + rank.size() < board.size() ? "/" : "");
+        rank.clear();
+    }
+    return mirrored + " " + side + " - " + (ep == "-" ? ep : std::string(1, char('a' + 'h' - ep[0])) + ep[1]) + " 0 1";
+}
+
+// `check(pos, image)` for each bench position and its mirror image.
+template <typename Check>
+void forEachMirrorImage(Check check) {
+    for (const std::string& fen : benchPositions()) {
+        Position pos, image;
+        REQUIRE(pos.setFen(fen) == "");
+        INFO(fen << "  /  " << mirrorFiles(fen));
+        REQUIRE(image.setFen(mirrorFiles(fen)) == "");
+        check(pos, image);
+    }
+}
+
 }  // namespace
 
 TEST_CASE("nnue: every SIMD path equals the scalar twin on the bench positions", "[nnue][simd]") {
@@ -479,23 +509,6 @@ TEST_CASE("train: warm restarts keep each cycle's network, whose file says how i
     for (const std::string& f : {data, out, out + ".state", first, second}) std::filesystem::remove(f);
 }
 
-// The board's mirror image (a-file and h-file swapped) as a FEN: no castling (a king on the
-// d-file cannot castle), the en passant file mirrored.
-std::string mirrorFiles(const std::string& fen) {
-    std::istringstream in(fen);
-    std::string board, side, castling, ep;
-    in >> board >> side >> castling >> ep;
-    std::string mirrored, rank;
-    for (char c : board + "/") {
-        if (c != '/') {
-            rank += c;
-            continue;
-        }
-        mirrored += std::string(rank.rbegin(), rank.rend()) + (mirrored.size() + rank.size() < board.size() ? "/" : "");
-        rank.clear();
-    }
-    return mirrored + " " + side + " - " + (ep == "-" ? ep : std::string(1, char('a' + 'h' - ep[0])) + ep[1]) + " 0 1";
-}
 
 TEST_CASE("train: mirror adds each training position's mirror image, and only training's", "[nnue][train]") {
     const std::string data = tempPath("train-mirror.bin");
@@ -533,15 +546,11 @@ TEST_CASE("train: mirror adds each training position's mirror image, and only tr
     std::normal_distribution<float> weight(0.0f, 0.1f);
     for (float& w : net.params) w = weight(rng);
     int told = 0;
-    for (const std::string& fen : benchPositions()) {
-        Position pos, image;
-        REQUIRE(pos.setFen(fen) == "");
-        INFO(fen << "  /  " << mirrorFiles(fen));
-        REQUIRE(image.setFen(mirrorFiles(fen)) == "");
+    forEachMirrorImage([&](const Position& pos, const Position& image) {
         REQUIRE(net.output(pos, true) == Approx(net.output(image)).epsilon(1e-5));
         REQUIRE(net.output(image, true) == Approx(net.output(pos)).epsilon(1e-5));
         told += net.output(pos) != Approx(net.output(image)).epsilon(1e-3);
-    }
+    });
     REQUIRE(told > int(benchPositions().size()) * 9 / 10);
     REQUIRE(nnue::runTrain({"data", data, "out", data, "mirror", "yes"}, quiet) != "");
 }
@@ -630,14 +639,10 @@ TEST_CASE("nnue: a king-mirroring network sees a board and its mirror image alik
     const auto mirroring = randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 5, 8, true);
     const auto plain = randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 5, 8, false);
     int told = 0;
-    for (const std::string& fen : benchPositions()) {
-        Position pos, image;
-        REQUIRE(pos.setFen(fen) == "");
-        INFO(fen << "  /  " << mirrorFiles(fen));
-        REQUIRE(image.setFen(mirrorFiles(fen)) == "");
+    forEachMirrorImage([&](const Position& pos, const Position& image) {
         REQUIRE(mirroring->evaluate(pos) == mirroring->evaluate(image));
         told += plain->evaluate(pos) != plain->evaluate(image);
-    }
+    });
     REQUIRE(told > int(benchPositions().size()) * 9 / 10);
 }
 
@@ -692,13 +697,10 @@ TEST_CASE("train: output buckets and king mirroring train into the network the e
     const nnue::Network quantised = report.network.quantise();
     REQUIRE(nnue::encode(quantised).substr(0, 32) == bytesOf(out).substr(0, 32));  // the same shape
     double total = 0;
-    for (const std::string& fen : benchPositions()) {
-        Position pos, image;
-        REQUIRE(pos.setFen(fen) == "");
-        REQUIRE(image.setFen(mirrorFiles(fen)) == "");
+    forEachMirrorImage([&](const Position& pos, const Position& image) {
         total += std::abs(report.network.output(pos) * quantised.scale - quantised.evaluate(pos));
         REQUIRE(report.network.output(pos) == Approx(report.network.output(image)).epsilon(1e-5));
-    }
+    });
     CHECK(total / double(benchPositions().size()) <= 10.0);
 
     // A mirror image adds nothing to a king-mirroring network; 9 buckets are more than a file holds.
