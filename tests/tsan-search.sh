@@ -15,9 +15,11 @@ printf 'setoption name Use NNUE value false\nbench 16 4 7\nquit\n' | "$engine" >
   | "$engine" >/dev/null 2>>"$log" || { cat "$log"; exit 1; }
 if [ -n "$2" ]; then
   out=$(mktemp)
-  # K+R+P v K+R is not in the tables; every capture leads into them.
+  # K+R+P v K+R is not in the tables; every capture leads into them. Quit once the move is
+  # played (a loaded machine may take seconds to start the instrumented engine).
   (printf 'setoption name SyzygyPath value %s\nsetoption name Threads value 8\n' "$2"
-   printf 'position fen 8/8/4k3/8/2r5/8/3RP3/4K3 w - - 0 1\ngo movetime 3000\n'; sleep 5; printf 'quit\n') \
+   printf 'position fen 8/8/4k3/8/2r5/8/3RP3/4K3 w - - 0 1\ngo movetime 3000\n'
+   for _ in $(seq 600); do grep -q bestmove "$out" && break; sleep 0.1; done; printf 'quit\n') \
     | "$engine" >"$out" 2>>"$log" || { cat "$log"; exit 1; }
   grep -q "tbhits [1-9]" "$out" || { echo "no table was probed:"; cat "$out"; exit 1; }
   rm -f "$out"
