@@ -1,7 +1,11 @@
-// Helpers shared by the tests: paths of the shared data and the perft-suite reader.
+// Helpers shared by the tests: paths of the shared data and of temporary files, and the
+// perft-suite reader.
 #pragma once
 
+#include <unistd.h>
+
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -9,6 +13,23 @@
 #include <vector>
 
 inline std::string sharedPath(const std::string& relative) { return std::string(QUADBIT_SHARED_DIR) + "/" + relative; }
+
+// A folder of this test process's own, removed when it exits. CTest runs each test case in a
+// process of its own, the plain and the sanitized builds' copies side by side: a fixed name in
+// the temporary folder would have two of them writing one file.
+struct TempFolder {
+    std::filesystem::path path = std::filesystem::temp_directory_path() / ("quadbit-test-" + std::to_string(getpid()));
+    TempFolder() { std::filesystem::create_directories(path); }
+    ~TempFolder() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path, ignored);
+    }
+};
+
+inline std::string tempPath(const std::string& name) {
+    static const TempFolder folder;
+    return (folder.path / name).string();
+}
 
 struct PerftLine {
     std::string fen;

@@ -254,7 +254,7 @@ TEST_CASE("clients: a FEN the engine prints after long games is a FEN it reads",
 }
 
 TEST_CASE("clients: Debug Log File records every line in and out with a time stamp", "[uci][options]") {
-    const std::string path = "quadbit-debug-log-test.txt";
+    const std::string path = tempPath("debug-log.txt");
     std::remove(path.c_str());
     {
         EngineProcess e;

@@ -12,14 +12,11 @@
 #include "datagen/datagen.h"
 #include "datagen/gamefile.h"
 #include "position.h"
+#include "support.h"
 
 namespace {
 
 const auto quiet = [](const std::string&) {};
-
-std::string tempPath(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("quadbit-test-" + name)).string();
-}
 
 // The games of a game file by chunk index.
 std::map<std::uint64_t, std::vector<gamefile::Game>> chunksOf(const std::string& path) {

@@ -73,10 +73,6 @@ void walk(Position& pos, nnue::AccumulatorStack& stack, const nnue::Network& net
     }
 }
 
-std::string tempPath(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("quadbit-test-" + name)).string();
-}
-
 const auto quiet = [](const std::string&) {};
 
 // A file's bytes, to compare two networks or training states whole.

@@ -3,8 +3,6 @@
 // tables in use by the engine: options, root ranking, search scores, conversion.
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
-
 #include <array>
 #include <filesystem>
 #include <fstream>
@@ -168,7 +166,7 @@ TEST_CASE("syzygy: files whose names are not tables are passed over", "[syzygy][
     // Only "K<pieces>vK<pieces>.rtbw" names a table (parseName in syzygy.cpp); the other names
     // are passed over before any file is opened, so these empty ones never count.
     namespace fs = std::filesystem;
-    const fs::path folder = fs::temp_directory_path() / ("quadbit-syzygy-names-" + std::to_string(getpid()));
+    const fs::path folder = tempPath("syzygy-names");
     fs::remove_all(folder);
     fs::create_directories(folder);
     for (const char* ext : {".rtbw", ".rtbz"})

@@ -280,9 +280,7 @@ TEST_CASE("tuner: bad arguments are refused with the reason", "[tuner]") {
 }
 
 TEST_CASE("tuner: tune runs end to end on datagen's output", "[tuner][datagen]") {
-    const auto dir = std::filesystem::temp_directory_path();
-    const std::string data = (dir / "quadbit-test-tune.txt").string(),
-                      out = (dir / "quadbit-test-evalparams.h").string();
+    const std::string data = tempPath("tune.txt"), out = tempPath("evalparams.h");
     std::filesystem::remove(data);
     const auto quiet = [](const std::string&) {};
     REQUIRE(runDatagen({"out", data, "games", "2", "nodes", "300", "threads", "1"}, quiet).empty());
