@@ -21,7 +21,7 @@ enum Term {
     THREATS,
     PASSED_PAWNS,
     MINORS,
-    ROOKS,
+    ROOKS_TERM,
     TEMPO_TERM,
     TERM_NB
 };
@@ -175,7 +175,7 @@ Score Evaluation<Tracing>::pieces() {
     }
     add(MOBILITY, Us, mobility);
     add(MINORS, Us, minors);
-    add(ROOKS, Us, rooks);
+    add(ROOKS_TERM, Us, rooks);
     return mobility + minors + rooks;
 }
 

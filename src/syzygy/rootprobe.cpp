@@ -14,18 +14,6 @@ namespace {
 // forces progress), a win it may spoil ranks by its distance, and so on for losses.
 constexpr int MAX_DTZ = 1 << 18;
 
-// After a capture or pawn move the count restarts, so the WDL value tells the distance:
-// one ply to the zeroing move, beyond 100 when the rule turns the result.
-int dtzBeforeZeroing(Wdl wdl) {
-    switch (wdl) {
-    case WIN: return 1;
-    case CURSED_WIN: return 101;
-    case BLESSED_LOSS: return -101;
-    case LOSS: return -1;
-    default: return 0;
-    }
-}
-
 bool isMate(Position& pos) { return pos.inCheck() && MoveList<LEGAL>(pos).size() == 0; }
 
 // The move's DTZ from the root, in plies; false if the tables do not answer. `zeroing`: the

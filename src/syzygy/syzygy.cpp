@@ -545,10 +545,6 @@ Wdl searchWdl(Position& pos, bool zeroingMoves, Probe& status) {
     return v;
 }
 
-// The DTZ of the move that led here when it was a zeroing move, from the WDL after it.
-int dtzBeforeZeroing(Wdl wdl) {
-    return wdl == WIN ? 1 : wdl == CURSED_WIN ? 101 : wdl == BLESSED_LOSS ? -101 : wdl == LOSS ? -1 : 0;
-}
 int sign(int v) { return (v > 0) - (v < 0); }
 
 int dtzOf(Position& pos, Probe& status) {

@@ -33,4 +33,10 @@ bool probeWdl(Position& pos, Wdl& wdl);
 // than the truth where the table stores moves rather than plies. False when no table answers.
 bool probeDtz(Position& pos, int& dtz);
 
+// The DTZ of a zeroing move (a capture or a pawn move) from the WDL value after it: the count
+// restarts there, so one ply to it, beyond 100 when the fifty-move rule turns the result.
+constexpr int dtzBeforeZeroing(Wdl wdl) {
+    return wdl == WIN ? 1 : wdl == CURSED_WIN ? 101 : wdl == BLESSED_LOSS ? -101 : wdl == LOSS ? -1 : 0;
+}
+
 }  // namespace syzygy
