@@ -22,12 +22,15 @@ if(NOT TARGET quadbit_commit)
     BYPRODUCTS ${CMAKE_BINARY_DIR}/generated/commit.h)
 endif()
 
-# quadbit_core(NAME [NO_IPO] [OPTIONS flags...] [LINK_OPTIONS flags...] [DEFINITIONS defs...]
-#              [LIBRARIES libs...])
+# quadbit_core(NAME [NO_IPO] [UNITY] [OPTIONS flags...] [LINK_OPTIONS flags...]
+#              [DEFINITIONS defs...] [LIBRARIES libs...])
 # A static library of the engine (all but main.cpp) built with the given flags. They are public,
 # so an engine or a test linked with it is compiled the same way (a sanitizer, QUADBIT_MPI).
+# UNITY compiles the sources eight to a file, for the test variants: less than half the compile
+# time (the headers are read once a batch), while the release build keeps one file a source,
+# so that each still compiles on its own includes.
 function(quadbit_core name)
-  cmake_parse_arguments(ARG "NO_IPO" "" "OPTIONS;LINK_OPTIONS;DEFINITIONS;LIBRARIES" ${ARGN})
+  cmake_parse_arguments(ARG "NO_IPO;UNITY" "" "OPTIONS;LINK_OPTIONS;DEFINITIONS;LIBRARIES" ${ARGN})
   add_library(${name} STATIC ${QUADBIT_SOURCES})
   target_include_directories(${name} PUBLIC ${QUADBIT_ROOT}/src ${QUADBIT_ROOT})
   target_compile_options(${name} PUBLIC ${ARG_OPTIONS})
@@ -41,6 +44,12 @@ function(quadbit_core name)
                PROPERTY OBJECT_DEPENDS ${QUADBIT_DEFAULT_NETWORK})
   if(ARG_NO_IPO)
     set_target_properties(${name} PROPERTIES INTERPROCEDURAL_OPTIMIZATION OFF)
+  endif()
+  if(ARG_UNITY)
+    set_target_properties(${name} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
+    # On its own, so that the network file it embeds stays its dependency.
+    set_property(SOURCE ${QUADBIT_ROOT}/src/nnue/embedded.cpp TARGET_DIRECTORY ${name}
+                 PROPERTY SKIP_UNITY_BUILD_INCLUSION ON)
   endif()
 endfunction()
 
