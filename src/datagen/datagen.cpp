@@ -34,11 +34,16 @@ constexpr int OPENING_ATTEMPTS = 100;
 
 constexpr const char* HAND_WRITTEN = "none";  // `evalfile none`
 
+// Each game thread's hash table: a search of a few thousand nodes fills a small part of even 1 MB,
+// and a table that small stays in the core's own cache. 1 MB against 16 MB: 1,180 positions a
+// second against 980 on 2 cores at 5000 nodes (perf/data.md).
+constexpr long long HASH_MB = 1;
+
 struct Config {
     std::string out, book;
     std::string evalFile = nnue::EMBEDDED_NAME;  // the network the games are played with; "none": hand-written
     std::uint64_t games = 100, positions = 0, nodes = 5000, seed = 1;  // positions: stored plies
-    long long threads = std::max(1u, std::thread::hardware_concurrency()), hashMB = 16, randomPlies = -1;
+    long long threads = std::max(1u, std::thread::hardware_concurrency()), hashMB = HASH_MB, randomPlies = -1;
     bool force = false;
 };
 
