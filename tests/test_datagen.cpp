@@ -11,6 +11,7 @@
 #include "datagen/data.h"
 #include "datagen/datagen.h"
 #include "datagen/gamefile.h"
+#include "movegen.h"
 #include "position.h"
 #include "support.h"
 
@@ -100,6 +101,26 @@ TEST_CASE("datagen: whole games with every move's score, the same games for the 
     REQUIRE(kept > 30);
     REQUIRE(run("1") == chunks);  // the same seed, the same games
     REQUIRE(run("2") == chunks);  // whatever the threads
+}
+
+TEST_CASE("datagen: adjudication cuts decided games short; without it every game is played out", "[datagen]") {
+    // Whether a game stopped where chess ends it: mate, stalemate, a draw by rule or a dead
+    // position, or the ply cap.
+    auto playedOut = [](const gamefile::Game& g) {
+        Position pos;
+        REQUIRE(pos.setFen(g.startFen).empty());
+        for (const gamefile::Ply& p : g.plies) pos.makeMove(p.move);
+        return MoveList<LEGAL>(pos).size() == 0 || pos.isDraw(0) || pos.isDeadPosition() || g.plies.size() >= 600;
+    };
+    auto args = SMALL;
+    const auto adjudicated = generate("datagen-adjudicated", args).at(0);
+    args.push_back("noadjudication");
+    const auto played = generate("datagen-played-out", args).at(0);
+    REQUIRE(std::any_of(adjudicated.begin(), adjudicated.end(), [&](const auto& g) { return !playedOut(g); }));
+    for (const gamefile::Game& g : played) {
+        INFO(g.startFen << ", " << g.plies.size() << " plies");
+        REQUIRE(playedOut(g));
+    }
 }
 
 TEST_CASE("datagen: a file made from scratch is the same bytes whatever the threads", "[datagen]") {

@@ -45,10 +45,11 @@ struct Config {
     std::uint64_t games = 100, positions = 0, nodes = 5000, seed = 1;  // positions: stored plies
     long long threads = std::max(1u, std::thread::hardware_concurrency()), hashMB = HASH_MB, randomPlies = -1;
     bool force = false;
+    bool adjudicate = true;  // `noadjudication`: every game played to its end (to measure what adjudication saves)
 };
 
 std::string parse(const std::vector<std::string>& args, Config& cfg) {
-    text::KeywordArgs in("datagen", args, {"force"});
+    text::KeywordArgs in("datagen", args, {"force", "noadjudication"});
     in.string("out", cfg.out);
     in.string("book", cfg.book);
     in.string("evalfile", cfg.evalFile);
@@ -60,6 +61,7 @@ std::string parse(const std::vector<std::string>& args, Config& cfg) {
     in.integer("hash", 1, 65536, cfg.hashMB);
     in.integer("randomplies", 0, 40, cfg.randomPlies);
     cfg.force = in.flag("force");
+    cfg.adjudicate = !in.flag("noadjudication");
     if (std::string why = in.error(); !why.empty()) return why;
     if (cfg.out.empty()) return "datagen: no output file (out FILE)";
     if (cfg.randomPlies < 0) cfg.randomPlies = cfg.book.empty() ? 8 : 2;
@@ -203,11 +205,11 @@ private:
             const Value white = pos.sideToMove() == WHITE ? v : -v;
             winRun = white >= WIN_SCORE ? std::max(winRun, 0) + 1 : white <= -WIN_SCORE ? std::min(winRun, 0) - 1 : 0;
             drawRun = ply >= DRAW_AFTER_PLY && std::abs(white) <= DRAW_SCORE ? drawRun + 1 : 0;
-            if (std::abs(winRun) >= WIN_PLIES) {
+            if (shared.cfg.adjudicate && std::abs(winRun) >= WIN_PLIES) {
                 game.result = winRun > 0 ? 2 : 0;
                 break;
             }
-            if (drawRun >= DRAW_PLIES) break;
+            if (shared.cfg.adjudicate && drawRun >= DRAW_PLIES) break;
             pos.makeMove(m);
             moves.push_back(bestMove);
         }
