@@ -9,15 +9,17 @@
 #include <vector>
 
 // `datagen out FILE [games N] [positions N] [nodes N] [threads N] [hash MB] [book EPD]
-// [randomplies N] [seed N] [evalfile NET] [force]`. The games are played with the engine's
-// evaluation, the embedded network unless `evalfile` names another network file, or `none` (the
-// hand-written evaluation): keep each evaluator's games in a file of their own. One game per
-// thread, each on its own engine and hash table; game k of a seed is always the same game,
-// whatever the threads. Games are played and written in whole chunks of gamefile::CHUNK_GAMES
-// (`games` is rounded up to them), each as one write and in order, so that a file made from
-// scratch is the same bytes whatever the threads. Run again with the same seed and nodes, a
-// stopped run (or one asked for more games) plays only the chunks the file lacks, after dropping
-// a chunk cut short. `positions N` stops once the file holds N positions. Progress goes to
-// `progress` every ten seconds. Returns an error for bad arguments (nothing is written then); an
-// existing file of other games is refused unless `force` (start afresh) is given.
+// [randomplies N] [seed N] [evalfile NET] [noadjudication] [force]`. The games are played with the
+// engine's evaluation, the embedded network unless `evalfile` names another network file, or `none`
+// (the hand-written evaluation): keep each evaluator's games in a file of their own. One game per
+// thread, each on its own engine and hash table; game k of a seed is always the same game, whatever
+// the threads. Games are played and written in whole chunks of gamefile::CHUNK_GAMES (`games` is
+// rounded up to them), each as one write and in order, so that a file made from scratch is the same
+// bytes whatever the threads. Run again with the same seed and nodes, a stopped run (or one asked
+// for more games) plays only the chunks the file lacks, after dropping a chunk cut short.
+// `positions N` stops once the file holds N positions. Progress goes to `progress` every ten
+// seconds. Returns an error for bad arguments (nothing is written then); an existing file of other
+// games is refused unless `force` (start afresh) is given. Decided and dead-drawn games are cut
+// short (adjudicated) unless `noadjudication`; the chunks do not record which, so a file is
+// continued as it was begun.
 std::string runDatagen(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress);
