@@ -103,7 +103,7 @@ TEST_CASE("datagen: whole games with every move's score, the same games for the 
     REQUIRE(run("2") == chunks);  // whatever the threads
 }
 
-TEST_CASE("datagen: adjudication cuts decided games short; without it every game is played out", "[datagen]") {
+TEST_CASE("datagen: adjudication cuts decided games short, and without it every game is played out", "[datagen]") {
     // Whether a game stopped where chess ends it: mate, stalemate, a draw by rule or a dead
     // position, or the ply cap.
     auto playedOut = [](const gamefile::Game& g) {
