@@ -110,7 +110,8 @@ TEST_CASE("datagen: adjudication cuts decided games short, and without it every 
         Position pos;
         REQUIRE(pos.setFen(g.startFen).empty());
         for (const gamefile::Ply& p : g.plies) pos.makeMove(p.move);
-        return MoveList<LEGAL>(pos).size() == 0 || pos.isDraw(0) || pos.isDeadPosition() || g.plies.size() >= 600;
+        return MoveList<LEGAL>(pos).size() == 0 || pos.isDraw(0) || pos.isDeadPosition() ||
+               g.plies.size() >= MAX_GAME_PLIES;
     };
     auto args = SMALL;
     const auto adjudicated = generate("datagen-adjudicated", args).at(0);

@@ -27,7 +27,6 @@ constexpr Value WIN_SCORE = 1000;
 constexpr int WIN_PLIES = 6;
 constexpr Value DRAW_SCORE = 10;
 constexpr int DRAW_PLIES = 12, DRAW_AFTER_PLY = 80;
-constexpr int MAX_GAME_PLIES = 600;
 // An opening whose shallow search already says more than this is lopsided: drawn again.
 constexpr Value OPENING_LIMIT = 400;
 constexpr int OPENING_ATTEMPTS = 100;

@@ -22,4 +22,7 @@
 // games is refused unless `force` (start afresh) is given. Decided and dead-drawn games are cut
 // short (adjudicated) unless `noadjudication`; the chunks do not record which, so a file is
 // continued as it was begun.
+// A game still going after this many plies ends as a draw.
+constexpr int MAX_GAME_PLIES = 600;
+
 std::string runDatagen(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress);
