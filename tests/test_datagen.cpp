@@ -11,7 +11,6 @@
 #include "datagen/data.h"
 #include "datagen/datagen.h"
 #include "datagen/gamefile.h"
-#include "movegen.h"
 #include "position.h"
 #include "support.h"
 
@@ -110,8 +109,7 @@ TEST_CASE("datagen: adjudication cuts decided games short, and without it every 
         Position pos;
         REQUIRE(pos.setFen(g.startFen).empty());
         for (const gamefile::Ply& p : g.plies) pos.makeMove(p.move);
-        return MoveList<LEGAL>(pos).size() == 0 || pos.isDraw(0) || pos.isDeadPosition() ||
-               g.plies.size() >= MAX_GAME_PLIES;
+        return gameOver(pos, int(g.plies.size()));
     };
     auto args = SMALL;
     const auto adjudicated = generate("datagen-adjudicated", args).at(0);

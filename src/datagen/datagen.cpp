@@ -191,11 +191,11 @@ private:
         std::vector<std::string> moves;
         int winRun = 0, drawRun = 0;
         for (int ply = 0;; ++ply) {
-            if (MoveList<LEGAL>(pos).size() == 0) {
-                game.result = !pos.inCheck() ? 1 : pos.sideToMove() == WHITE ? 0 : 2;
+            if (gameOver(pos, ply)) {
+                if (MoveList<LEGAL>(pos).size() == 0)
+                    game.result = !pos.inCheck() ? 1 : pos.sideToMove() == WHITE ? 0 : 2;
                 break;
             }
-            if (pos.isDraw(0) || pos.isDeadPosition() || ply >= MAX_GAME_PLIES) break;
             const Value v = think(game.startFen, moves);
             const Move m = pos.parseUciMove(bestMove);
             if (m == MOVE_NONE || v == VALUE_NONE) break;  // cannot happen with legal moves left
@@ -260,6 +260,10 @@ std::string planChunks(Shared& shared, const std::function<void(const std::strin
 }
 
 }  // namespace
+
+bool gameOver(const Position& pos, int ply) {
+    return MoveList<LEGAL>(pos).size() == 0 || pos.isDraw(0) || pos.isDeadPosition() || ply >= MAX_GAME_PLIES;
+}
 
 std::string runDatagen(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress) {
     Shared shared;

@@ -25,4 +25,9 @@
 // A game still going after this many plies ends as a draw.
 constexpr int MAX_GAME_PLIES = 600;
 
+class Position;
+// Whether a game of datagen ends before its ply `ply` in `pos`, as chess ends it (no legal move,
+// a draw by rule, a dead position) or at the ply cap; adjudication aside.
+bool gameOver(const Position& pos, int ply);
+
 std::string runDatagen(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress);
