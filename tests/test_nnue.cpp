@@ -2,6 +2,7 @@
 // refresh, the network file, the seeds' knowledge on top, and a tiny training run end to end.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -675,6 +676,69 @@ TEST_CASE("nnue: output buckets divide the 2 to 32 pieces evenly, each bucket it
     net->outputBias[7] += 100 * net->qa * net->qb / net->scale;
     REQUIRE(net->evaluate(opening) == openingBefore + 100);
     REQUIRE(net->evaluate(ending) == endingBefore);
+}
+
+TEST_CASE("train: compare measures network files on the held-out positions as training does", "[nnue][train]") {
+    const std::string data = tempPath("train-compare.bin"), out = tempPath("train-compare.nnue"),
+                      zero = tempPath("train-compare-zero.nnue"), real = tempPath("train-compare-real.nnue");
+    std::filesystem::remove(data);
+    REQUIRE(runDatagen({"out", data, "games", "80", "nodes", "300", "seed", "7", "threads", "1"}, quiet) == "");
+    nnue::TrainConfig cfg;  // wdl 0.3 and one thread, the defaults
+    cfg.data = {data};
+    cfg.out = out;
+    cfg.epochs = 2;
+    cfg.holdout = 0.2;
+    cfg.outputBuckets = 4;
+    nnue::TrainReport report;
+    REQUIRE(nnue::train(cfg, report, quiet) == "");
+
+    // The file's network in floats is the file's network: quantised again, the same bytes.
+    nnue::Network net;
+    REQUIRE(nnue::load(out, net) == "");
+    nnue::Network again = nnue::FloatNetwork::dequantise(net).quantise();
+    again.description = net.description;
+    REQUIRE(nnue::encode(again) == nnue::encode(net));
+
+    // A network of zero weights says 0.5 everywhere: against the results alone its loss is a
+    // quarter of the decisive games' share of the held-out positions.
+    auto flat = std::make_unique<nnue::Network>();
+    std::memset(flat->featureWeights, 0, sizeof flat->featureWeights);
+    std::memset(flat->featureBiases, 0, sizeof flat->featureBiases);
+    std::memset(flat->outputWeights, 0, sizeof flat->outputWeights);
+    for (const auto& [path, network] :
+         {std::pair<std::string, const nnue::Network*>{zero, flat.get()}, {real, &nnue::embedded()}}) {
+        std::ofstream file(path, std::ios::binary);
+        file << nnue::encode(*network);
+    }
+    nnue::SampleStream stream;
+    REQUIRE(stream.open({cfg.data, cfg.minPly, cfg.threads, cfg.holdout}, quiet) == "");
+    const std::vector<nnue::Sample> heldOut = stream.heldOut();
+    REQUIRE(heldOut.size() > 500);
+    const double decisive =
+        double(std::count_if(heldOut.begin(), heldOut.end(), [](const nnue::Sample& s) { return s.result != 1; }));
+
+    std::vector<nnue::HeldOutLoss> losses;
+    REQUIRE(nnue::compare(cfg, {out, zero, real}, losses, quiet) == "");
+    REQUIRE(losses.size() == 3);
+    REQUIRE(losses[0].positions == heldOut.size());
+    // The trained network's loss is the one training reported, but for the quantisation.
+    CHECK(losses[0].atWdl == Approx(report.epochs.back().validationLoss).epsilon(0.01));
+    CHECK(losses[1].results == Approx(0.25 * decisive / double(heldOut.size())).epsilon(1e-6));
+    // The embedded network, whose searches scored these games, foresees them far better.
+    CHECK(losses[2].scores < 0.5 * losses[1].scores);
+    CHECK(losses[2].results < losses[1].results);
+    // At wdl w the target blends the two, and the squared error is convex in the target.
+    CHECK(losses[2].atWdl <= std::max(losses[2].scores, losses[2].results));
+
+    // Bad arguments: a network that is not there, or an output to write, change nothing.
+    std::vector<nnue::HeldOutLoss> none;
+    REQUIRE(nnue::compare(cfg, {out, data}, none, quiet).find(data) != std::string::npos);
+    REQUIRE(none.empty());
+    REQUIRE(nnue::runTrain({"data", data, "compare", out, "out", out}, quiet).find("writes none") != std::string::npos);
+    REQUIRE(nnue::runTrain({"data", data, "compare", out + "," + zero, "holdout", "0.2"}, quiet) == "");
+    REQUIRE(nnue::runTrain({"data", data, "compare", out, "holdout", "0"}, quiet).find("held-out") !=
+            std::string::npos);
+    for (const std::string& f : {data, out, out + ".state", zero, real}) std::filesystem::remove(f);
 }
 
 TEST_CASE("train: output buckets and king mirroring train into the network the engine reads", "[nnue][train]") {

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <numeric>
 #include <random>
 #include <thread>
@@ -128,16 +129,16 @@ float backward(const FloatNetwork& net, const Sample& s, double wdl, int scale, 
     return error * error;
 }
 
-double meanLoss(const FloatNetwork& net, const std::vector<Sample>& samples, const TrainConfig& cfg, int scale) {
+double meanLoss(const FloatNetwork& net, const std::vector<Sample>& samples, int threads, double wdl, int scale) {
     if (samples.empty()) return 0;
-    std::vector<double> sums(cfg.threads, 0.0);
-    fit::parallelFor(cfg.threads, samples.size(), [&](int t, std::size_t begin, std::size_t end) {
+    std::vector<double> sums(threads, 0.0);
+    fit::parallelFor(threads, samples.size(), [&](int t, std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
             int us[32], them[32];
             const int count = features(net, samples[i], us, them);
             Forward f;
             forward(net, us, them, count, f);
-            const float want = target(samples[i], cfg.wdl, scale);
+            const float want = target(samples[i], wdl, scale);
             const float e = fit::sigmoid(knowledgeFactor(samples[i], want) * f.output) - want;
             sums[t] += e * e;
         }
@@ -284,6 +285,26 @@ Network FloatNetwork::quantise() const {
     return net;
 }
 
+FloatNetwork FloatNetwork::dequantise(const Network& net) {
+    FloatNetwork f(net.outputBuckets, net.kingMirror);
+    f.activation = net.activation;
+    // The output is in units of the file's SCALE; the trainer's targets are in Network{}'s.
+    const float rescale = float(net.scale) / float(Network{}.scale);
+    for (int feature = 0; feature < INPUTS; ++feature)
+        for (int i = 0; i < HIDDEN; ++i)
+            f.params[FEATURE_WEIGHTS + std::size_t(feature) * HIDDEN + i] =
+                float(net.featureWeights[feature][i]) / float(net.qa);
+    for (int i = 0; i < HIDDEN; ++i) f.params[FEATURE_BIASES + i] = float(net.featureBiases[i]) / float(net.qa);
+    for (int bucket = 0; bucket < net.outputBuckets; ++bucket) {
+        for (int side = 0; side < 2; ++side)
+            for (int i = 0; i < HIDDEN; ++i)
+                f.params[f.outputWeights(bucket) + side * HIDDEN + i] =
+                    float(net.outputWeights[bucket][side][i]) / float(net.qb) * rescale;
+        f.params[f.outputBias(bucket)] = float(net.outputBias[bucket]) / float(net.qa * net.qb) * rescale;
+    }
+    return f;
+}
+
 double learningRate(const TrainConfig& cfg, double done) {
     // Cosine down to 2% over each cycle: one cycle is the classic schedule, several restart it
     // warm (Loshchilov and Hutter's SGDR), each cycle ending on a network worth keeping.
@@ -376,7 +397,8 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
         report.knownPositions = stream.knownPositions;
         if (!trained) return "train: no training positions in the data (minply " + std::to_string(cfg.minPly) + ")";
         const double seconds = std::chrono::duration<double>(Clock::now() - epochStart).count();
-        EpochReport e{lossSum / double(trained), meanLoss(net, validation, cfg, scale), double(trained) / seconds};
+        EpochReport e{lossSum / double(trained), meanLoss(net, validation, cfg.threads, cfg.wdl, scale),
+                      double(trained) / seconds};
         report.epochs.push_back(e);
         char line[256];
         std::snprintf(line, sizeof line,
@@ -401,12 +423,45 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
     return "";
 }
 
+std::string compare(const TrainConfig& cfg, const std::vector<std::string>& networks, std::vector<HeldOutLoss>& losses,
+                    const std::function<void(const std::string&)>& progress) {
+    // Every file read before any position is, so that a bad name costs nothing.
+    std::vector<std::unique_ptr<Network>> nets;
+    for (const std::string& path : networks) {
+        nets.push_back(std::make_unique<Network>());
+        if (std::string why = load(path, *nets.back()); !why.empty()) return "train: " + path + ": " + why;
+    }
+    StreamConfig streamConfig{cfg.data, cfg.minPly, cfg.threads, cfg.holdout, cfg.seed, 0, cfg.buffer, cfg.maxHeldOut};
+    SampleStream stream;
+    if (std::string why = stream.open(streamConfig, progress); !why.empty()) return why;
+    const std::vector<Sample> heldOut = stream.heldOut();
+    if (heldOut.empty())
+        return "train: no held-out positions in the data (holdout " + std::to_string(cfg.holdout) + ")";
+    const int scale = Network{}.scale;
+    losses.clear();
+    for (std::size_t n = 0; n < nets.size(); ++n) {
+        const FloatNetwork net = FloatNetwork::dequantise(*nets[n]);
+        losses.push_back({meanLoss(net, heldOut, cfg.threads, cfg.wdl, scale),
+                          meanLoss(net, heldOut, cfg.threads, 0.0, scale),
+                          meanLoss(net, heldOut, cfg.threads, 1.0, scale), heldOut.size()});
+        char line[512];
+        std::snprintf(line, sizeof line,
+                      "train: %s: held-out loss %.6f at wdl %.2f, %.6f against the scores, %.6f against the "
+                      "results, %zu positions",
+                      networks[n].c_str(), losses.back().atWdl, cfg.wdl, losses.back().scores, losses.back().results,
+                      heldOut.size());
+        progress(line);
+    }
+    return "";
+}
+
 std::string runTrain(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress) {
     TrainConfig cfg;
     cfg.threads = int(std::max(1u, std::thread::hardware_concurrency()));
     text::KeywordArgs in("train", args, {"resume", "mirror", "kingmirror"});
-    std::string data, activation = "screlu";
+    std::string data, activation = "screlu", networks;
     in.string("data", data);
+    in.string("compare", networks);
     in.string("out", cfg.out);
     in.integer("epochs", 1, 100000, cfg.epochs);
     in.integer("cycles", 1, 100000, cfg.cycles);
@@ -431,10 +486,16 @@ std::string runTrain(const std::vector<std::string>& args, const std::function<v
     if (cfg.mirror && cfg.kingMirror)
         return "train: a king-mirroring network sees a position and its mirror image alike: mirror adds nothing";
     cfg.activation = activation == "crelu" ? Activation::CLIPPED_RELU : Activation::SQUARED_CLIPPED_RELU;
-    if (data.empty() || cfg.out.empty()) return "train: needs data FILE[,FILE...] and out NET";
+    if (!networks.empty() && !cfg.out.empty()) return "train: compare measures networks and writes none: no out";
+    if (data.empty() || (cfg.out.empty() && networks.empty()))
+        return "train: needs data FILE[,FILE...] and out NET (or compare NET[,NET...])";
     cfg.data = text::split(data, ',');
     for (const std::string& path : cfg.data)
         if (!gamefile::isGameFile(path)) return "train: " + path + " is not a game file of datagen";
+    if (!networks.empty()) {
+        std::vector<HeldOutLoss> losses;
+        return compare(cfg, text::split(networks, ','), losses, progress);
+    }
     // The command as the network's description gives it: what makes the network, so not how the
     // run was split (a resumed run writes the same file as a whole one).
     for (std::size_t i = 0; i < args.size(); ++i) {

@@ -4,6 +4,7 @@
 //         [activation screlu|crelu] [threads N] [seed 1] [holdout 0.05] [heldout 1000000]
 //         [minply 8] [positions N] [buffer 4000000] [stopafter N] [resume] [mirror]
 //         [buckets 1] [kingmirror]
+//   train data FILE[,FILE...] compare NET[,NET...] [wdl 0.3] [threads N] [holdout 0.05] [heldout N]
 // The data streams (stream.h): memory holds one shuffle buffer of `buffer` positions as played
 // (32 bytes each kept, twice that with `mirror`), whatever the files' size; each epoch is a pass
 // over every file's chunks in an order of its own, the files mixed. `positions N` takes the
@@ -78,6 +79,9 @@ public:
     float output(const Position& pos, bool mirrored = false) const;
     // The engine's integer network.
     Network quantise() const;
+    // The engine's network in floats: quantise() undone (exactly: every integer weight is a
+    // float), its output in the trainer's units whatever the file's SCALE.
+    static FloatNetwork dequantise(const Network& net);
 };
 
 struct EpochReport {
@@ -96,6 +100,20 @@ struct TrainReport {
 // returns why it cannot.
 std::string train(const TrainConfig& config, TrainReport& report,
                   const std::function<void(const std::string&)>& progress);
+
+// A network's loss on the held-out positions of a config's data: at the config's wdl, as training
+// reports it, and against the search's scores alone (wdl 0) and the games' results alone (wdl 1).
+struct HeldOutLoss {
+    double atWdl, scores, results;
+    std::size_t positions;
+};
+
+// `train data FILE[,FILE...] compare NET[,NET...]`: each network file measured on the same
+// held-out positions (the chunks training holds out of these files), so that networks made
+// otherwise (other data, wdl or shape) are ranked before they play. A network trained on these
+// files with another `holdout` has seen some of these positions. Returns why it cannot.
+std::string compare(const TrainConfig& config, const std::vector<std::string>& networks,
+                    std::vector<HeldOutLoss>& losses, const std::function<void(const std::string&)>& progress);
 
 // The learning rate at `done` (0 to 1) of the run: cosine from lr down to 2% of it over each of
 // the config's cycles.
