@@ -224,6 +224,9 @@ void Worker::iterativeDeepening() {
 
         if (!isMain()) continue;
 
+        // A soft node budget stops between iterations, so that the move and its score are a whole
+        // iteration's, not the part of one that a hard budget leaves; `nodes` still caps a long one.
+        if (limits.softNodes && pool.nodesSearched() >= limits.softNodes) pool.stop = true;
         if (limits.mate && bestScore >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - bestScore <= 2 * limits.mate)
             pool.stop = true;
         if (skill.enabled() && skill.timeToPick(rootDepth)) skill.pick(rootMoves, multiPV);

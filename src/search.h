@@ -20,6 +20,7 @@ struct SearchLimits {
     std::int64_t movetime = 0;
     int movestogo = 0, depth = 0, mate = 0;
     std::uint64_t nodes = 0;
+    std::uint64_t softNodes = 0;  // stop once an iteration completes past this many nodes (datagen's)
     bool infinite = false, ponder = false;
     std::vector<Move> searchmoves;
 

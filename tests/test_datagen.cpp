@@ -11,6 +11,7 @@
 #include "datagen/data.h"
 #include "datagen/datagen.h"
 #include "datagen/gamefile.h"
+#include "engine.h"
 #include "position.h"
 #include "support.h"
 
@@ -170,6 +171,64 @@ TEST_CASE("datagen: a stopped run resumes with the games it would have played", 
     other.push_back("force");  // starts afresh
     REQUIRE(runDatagen(other, quiet).empty());
     REQUIRE(chunksOf(path) != whole);
+    std::filesystem::remove(path);
+}
+
+TEST_CASE("datagen: a soft node budget ends each search with a whole iteration, as go depth would", "[datagen]") {
+    // The same search as `go depth D` for the depth D it reached past the budget: the same nodes
+    // and move, so no iteration was cut short. A hard budget stops inside one.
+    Engine engine;
+    std::uint64_t nodes = 0;
+    int depth = 0;
+    std::string best;
+    SearchCallbacks callbacks;
+    callbacks.onInfo = [&](const SearchInfo& info) {
+        nodes = info.nodes;
+        depth = info.depth;
+    };
+    callbacks.onBestMove = [&](const std::string& move, const std::string&) { best = move; };
+    engine.setCallbacks(callbacks);
+    auto search = [&](const char* fen, const SearchLimits& limits) {
+        engine.newGame();
+        REQUIRE(engine.setPosition(fen, {}) == "");
+        REQUIRE(engine.go(limits, now()) == "");
+        engine.wait();
+    };
+    for (const char* fen : {"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                            "8/2k5/3p4/p2P1p2/P2P1P2/8/4K3/8 w - - 0 1"}) {
+        INFO(fen);
+        SearchLimits soft;
+        soft.softNodes = 5000;
+        soft.nodes = 5000 * SOFT_NODES_CAP;
+        search(fen, soft);
+        const std::uint64_t softNodes = nodes;
+        const int softDepth = depth;
+        const std::string softBest = best;
+        REQUIRE(softNodes >= 5000);
+        SearchLimits whole;
+        whole.depth = softDepth;
+        search(fen, whole);
+        REQUIRE(nodes == softNodes);
+        REQUIRE(best == softBest);
+        SearchLimits hard;
+        hard.nodes = 5000;
+        search(fen, hard);
+        REQUIRE(nodes < softNodes);
+    }
+
+    // Its games are others than the hard budget's, and its chunks say the budget was soft: a
+    // file of one is not continued as the other.
+    const std::string path = tempPath("datagen-soft");
+    std::filesystem::remove(path);
+    auto args = SMALL;
+    args.insert(args.end(), {"threads", "1", "out", path, "softnodes"});
+    REQUIRE(runDatagen(args, quiet).empty());
+    REQUIRE(gamefile::read(path, [](const gamefile::Chunk& c) {
+                REQUIRE(c.nodes == (400 | gamefile::SOFT_NODES));
+            }).empty());
+    REQUIRE(chunksOf(path) != generate("datagen-hard", std::vector<std::string>(args.begin(), args.end() - 3)));
+    args.pop_back();
+    REQUIRE(runDatagen(args, quiet).find("nodes 400 softnodes") != std::string::npos);
     std::filesystem::remove(path);
 }
 

@@ -45,22 +45,32 @@ struct Config {
     long long threads = std::max(1u, std::thread::hardware_concurrency()), hashMB = HASH_MB, randomPlies = -1;
     bool force = false;
     bool adjudicate = true;  // `noadjudication`: every game played to its end (to measure what adjudication saves)
+    bool softNodes = false;  // `softnodes`: the budget stops searches between iterations
+
+    // The node budget as a chunk records it.
+    std::uint32_t budget() const { return std::uint32_t(nodes) | (softNodes ? gamefile::SOFT_NODES : 0); }
 };
 
+std::string describeBudget(std::uint32_t budget) {
+    return "nodes " + std::to_string(budget & ~gamefile::SOFT_NODES) +
+           (budget & gamefile::SOFT_NODES ? " softnodes" : "");
+}
+
 std::string parse(const std::vector<std::string>& args, Config& cfg) {
-    text::KeywordArgs in("datagen", args, {"force", "noadjudication"});
+    text::KeywordArgs in("datagen", args, {"force", "noadjudication", "softnodes"});
     in.string("out", cfg.out);
     in.string("book", cfg.book);
     in.string("evalfile", cfg.evalFile);
     in.integer("games", 1, 1LL << 40, cfg.games);
     in.integer("positions", 1, 1LL << 40, cfg.positions);
-    in.integer("nodes", 1, 1LL << 31, cfg.nodes);
+    in.integer("nodes", 1, (1LL << 31) - 1, cfg.nodes);
     in.integer("seed", 0, 1LL << 62, cfg.seed);
     in.integer("threads", 1, 1024, cfg.threads);
     in.integer("hash", 1, 65536, cfg.hashMB);
     in.integer("randomplies", 0, 40, cfg.randomPlies);
     cfg.force = in.flag("force");
     cfg.adjudicate = !in.flag("noadjudication");
+    cfg.softNodes = in.flag("softnodes");
     if (std::string why = in.error(); !why.empty()) return why;
     if (cfg.out.empty()) return "datagen: no output file (out FILE)";
     if (cfg.randomPlies < 0) cfg.randomPlies = cfg.book.empty() ? 8 : 2;
@@ -126,7 +136,7 @@ public:
     // run loses at most the chunks in play or waiting for an earlier one.
     void run() {
         for (std::size_t t; !shared.done && (t = shared.nextTodo++) < shared.todo.size();) {
-            gamefile::Chunk chunk{shared.todo[t], shared.cfg.seed, std::uint32_t(shared.cfg.nodes), {}};
+            gamefile::Chunk chunk{shared.todo[t], shared.cfg.seed, shared.cfg.budget(), {}};
             std::uint64_t plies = 0;
             for (int i = 0; i < gamefile::CHUNK_GAMES && !shared.done; ++i) {
                 chunk.games.push_back(play(chunk.index * gamefile::CHUNK_GAMES + i));
@@ -152,7 +162,8 @@ private:
     Value think(const std::string& fen, const std::vector<std::string>& moves) {
         engine.setPosition(fen, moves);
         SearchLimits limits;
-        limits.nodes = shared.cfg.nodes;
+        limits.nodes = shared.cfg.softNodes ? shared.cfg.nodes * SOFT_NODES_CAP : shared.cfg.nodes;
+        limits.softNodes = shared.cfg.softNodes ? shared.cfg.nodes : 0;
         bestMove.clear();
         score = VALUE_NONE;
         engine.go(limits, now());
@@ -234,9 +245,9 @@ std::string planChunks(Shared& shared, const std::function<void(const std::strin
         std::string why = gamefile::read(
             cfg.out,
             [&](const gamefile::Chunk& c) {
-                if (c.seed != cfg.seed || c.nodes != cfg.nodes)
-                    mismatch = "datagen: " + cfg.out + " holds games of seed " + std::to_string(c.seed) + ", nodes " +
-                               std::to_string(c.nodes) + "; continue it with those, or add 'force' to overwrite it";
+                if (c.seed != cfg.seed || c.nodes != cfg.budget())
+                    mismatch = "datagen: " + cfg.out + " holds games of seed " + std::to_string(c.seed) + ", " +
+                               describeBudget(c.nodes) + "; continue it with those, or add 'force' to overwrite it";
                 if (c.index < chunks) have[c.index] = true;
                 games += c.games.size();
                 for (const auto& g : c.games) shared.positionsBefore += g.plies.size();
