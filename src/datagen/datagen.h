@@ -19,8 +19,8 @@
 // for more games) plays only the chunks the file lacks, after dropping a chunk cut short.
 // `softnodes` makes the budget soft: each search stops at the end of the first iteration past N
 // nodes (at most SOFT_NODES_CAP x N), so that every score is a whole iteration's; the chunks say
-// so (gamefile::SOFT_NODES). `positions N` stops once the file holds N positions. Progress goes to `progress` every ten
-// seconds. Returns an error for bad arguments (nothing is written then); an existing file of other
+// so (gamefile::SOFT_NODES). `positions N` stops once the file holds N positions. Progress goes
+// to `progress` every ten seconds. Returns an error for bad arguments (nothing is written then); an existing file of other
 // games is refused unless `force` (start afresh) is given. Decided and dead-drawn games are cut
 // short (adjudicated) unless `noadjudication`; the chunks do not record which, so a file is
 // continued as it was begun.
