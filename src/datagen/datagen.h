@@ -20,10 +20,10 @@
 // `softnodes` makes the budget soft: each search stops at the end of the first iteration past N
 // nodes (at most SOFT_NODES_CAP x N), so that every score is a whole iteration's; the chunks say
 // so (gamefile::SOFT_NODES). `positions N` stops once the file holds N positions. Progress goes
-// to `progress` every ten seconds. Returns an error for bad arguments (nothing is written then); an existing file of other
-// games is refused unless `force` (start afresh) is given. Decided and dead-drawn games are cut
-// short (adjudicated) unless `noadjudication`; the chunks do not record which, so a file is
-// continued as it was begun.
+// to `progress` every ten seconds. Returns an error for bad arguments (nothing is written then);
+// an existing file of other games is refused unless `force` (start afresh) is given. Decided and
+// dead-drawn games are cut short (adjudicated) unless `noadjudication`; the chunks do not record
+// which, so a file is continued as it was begun.
 // A soft budget's hard cap, as a multiple of it: an iteration that explodes still ends.
 constexpr std::uint64_t SOFT_NODES_CAP = 8;
 // A game still going after this many plies ends as a draw.
