@@ -734,7 +734,7 @@ TEST_CASE("train: compare measures network files on the held-out positions as tr
     std::vector<nnue::HeldOutLoss> none;
     REQUIRE(nnue::compare(cfg, {out, data}, none, quiet).find(data) != std::string::npos);
     REQUIRE(none.empty());
-    REQUIRE(nnue::runTrain({"data", data, "compare", out, "out", out}, quiet).find("writes none") != std::string::npos);
+    REQUIRE(nnue::runTrain({"data", data, "compare", out, "out", out}, quiet).find("trains none") != std::string::npos);
     REQUIRE(nnue::runTrain({"data", data, "compare", out + "," + zero, "holdout", "0.2"}, quiet) == "");
     REQUIRE(nnue::runTrain({"data", data, "compare", out, "holdout", "0"}, quiet).find("held-out") !=
             std::string::npos);
@@ -779,4 +779,71 @@ TEST_CASE("train: output buckets and king mirroring train into the network the e
             std::string::npos);
     REQUIRE(nnue::runTrain({"data", data, "out", out, "buckets", "9"}, quiet).find("buckets") != std::string::npos);
     for (const std::string& f : {data, out, out + ".state"}) std::filesystem::remove(f);
+}
+
+TEST_CASE("train: from a network, a run starts from its weights, its output layer in every bucket", "[nnue][train]") {
+    const std::string data = tempPath("train-from.bin"), out = tempPath("train-from.nnue"),
+                      scratch = tempPath("train-from-scratch.nnue"), four = tempPath("train-from-four.nnue"),
+                      refused = tempPath("train-from-refused.nnue");
+    std::filesystem::remove(data);
+    REQUIRE(runDatagen({"out", data, "games", "40", "nodes", "300", "seed", "8", "threads", "1"}, quiet) == "");
+
+    // At the smallest learning rate an epoch moves no weight by a quantisation step: the file
+    // written is the embedded network's weights, in each of 8 buckets, and says where it began.
+    nnue::TrainConfig cfg;
+    cfg.data = {data};
+    cfg.out = out;
+    cfg.epochs = 1;
+    cfg.batch = 256;
+    cfg.threads = 2;
+    cfg.lr = 1e-7;
+    cfg.outputBuckets = 8;
+    cfg.from = nnue::EMBEDDED_NAME;
+    nnue::TrainReport started;
+    REQUIRE(nnue::train(cfg, started, quiet) == "");
+    nnue::Network net;
+    REQUIRE(nnue::load(out, net) == "");
+    REQUIRE(net.outputBuckets == 8);
+    const nnue::Network& embedded = nnue::embedded();
+    for (int bucket = 0; bucket < 8; ++bucket) {
+        REQUIRE(std::memcmp(net.outputWeights[bucket], embedded.outputWeights[0], sizeof net.outputWeights[0]) == 0);
+        REQUIRE(net.outputBias[bucket] == embedded.outputBias[0]);
+    }
+    REQUIRE(std::memcmp(net.featureWeights, embedded.featureWeights, sizeof net.featureWeights) == 0);
+    for (const std::string& fen : benchPositions()) {
+        Position pos;
+        REQUIRE(pos.setFen(fen) == "");
+        REQUIRE(net.evaluate(pos) == embedded.evaluate(pos));
+    }
+    char checksum[16];
+    std::snprintf(checksum, sizeof checksum, "%08x", unsigned(embedded.checksum));
+    REQUIRE(net.description.find("from network " + std::string(checksum)) != std::string::npos);
+
+    // The same epoch from random weights ends far from what the embedded network knows.
+    nnue::TrainConfig fresh = cfg;
+    fresh.from.clear();
+    fresh.out = scratch;
+    nnue::TrainReport random;
+    REQUIRE(nnue::train(fresh, random, quiet) == "");
+    CHECK(started.epochs[0].validationLoss < 0.5 * random.epochs[0].validationLoss);
+
+    // A network the run cannot start from is refused before any data is read, and nothing is written.
+    {
+        std::ofstream file(four, std::ios::binary);
+        file << nnue::encode(*randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 5, 4));
+    }
+    const std::vector<std::string> run = {"data", data, "out", refused, "buckets", "8"};
+    const auto refusal = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = run;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return nnue::runTrain(args, quiet);
+    };
+    CHECK(refusal({"from", four}).find("the run has 8 buckets") != std::string::npos);
+    CHECK(refusal({"from", "<embedded>", "activation", "crelu"}).find("activation") != std::string::npos);
+    CHECK(refusal({"from", "<embedded>", "kingmirror"}).find("the run has king mirroring") != std::string::npos);
+    CHECK(refusal({"from", data + ".none"}).find(data + ".none") != std::string::npos);
+    CHECK(nnue::runTrain({"data", data, "compare", out, "from", out}, quiet).find("trains none") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(refused));
+    for (const std::string& f : {data, out, out + ".state", scratch, scratch + ".state", four})
+        std::filesystem::remove(f);
 }

@@ -186,9 +186,10 @@ std::string writeWhole(const std::string& path, const std::string& data) {
 // where an interrupted run stopped and refuses a state of other settings.
 constexpr std::uint32_t STATE_MAGIC = 0x53544251;  // "QBTS" in file order
 
-std::uint32_t fingerprint(const TrainConfig& cfg, const SampleStream& stream) {
+std::uint32_t fingerprint(const TrainConfig& cfg, const SampleStream& stream, const Network* start) {
     std::string key;
     for (const std::string& path : cfg.data) key += path + "\n";
+    if (start) key += "from " + std::to_string(start->checksum) + "\n";
     for (double x : {double(stream.trainChunks()), double(stream.trainPlies()), double(cfg.epochs), double(cfg.batch),
                      double(cfg.minPly), cfg.lr, cfg.wdl, cfg.holdout, double(cfg.seed), double(cfg.activation),
                      double(cfg.mirror), double(cfg.buffer), double(cfg.cycles), double(cfg.outputBuckets),
@@ -237,15 +238,47 @@ std::string save(const FloatNetwork& net, const std::string& path, const std::st
     return writeWhole(path, encode(quantised));
 }
 
-// The network's provenance: the command, how much data, and the trainer's commit.
-std::string describe(const TrainConfig& cfg, const SampleStream& stream) {
+// The network's provenance: the command, how much data, the network it started from, and the
+// trainer's commit.
+std::string describe(const TrainConfig& cfg, const SampleStream& stream, const Network* start) {
     std::string files;
     for (const std::string& path : cfg.data) {
         if (!files.empty()) files += ',';
         files += std::filesystem::path(path).filename().string();
     }
+    char from[64] = "";
+    if (start) std::snprintf(from, sizeof from, "; from network %08x", unsigned(start->checksum));
     return "quadbit train " + cfg.command + " (" + std::to_string(stream.trainPlies()) + " positions as played in " +
-           std::to_string(stream.trainChunks()) + " chunks of " + files + "; trainer " + buildCommit() + ")";
+           std::to_string(stream.trainChunks()) + " chunks of " + files + from + "; trainer " + buildCommit() + ")";
+}
+
+// The network `from` names, if it can start the run: the same activation and king mirroring,
+// and one output bucket or the run's number.
+std::string loadStart(const TrainConfig& cfg, Network& start) {
+    if (cfg.from == EMBEDDED_NAME) start = embedded();
+    else if (std::string why = load(cfg.from, start); !why.empty()) return "train: from " + cfg.from + ": " + why;
+    const auto shape = "train: from " + cfg.from + ": a network of " + start.shape() + ", ";
+    if (start.activation != cfg.activation) return shape + "another activation than the run's";
+    if (start.kingMirror != cfg.kingMirror)
+        return shape + (cfg.kingMirror ? "the run has king mirroring" : "the run has no king mirroring");
+    if (start.outputBuckets != 1 && start.outputBuckets != cfg.outputBuckets)
+        return shape + "the run has " + std::to_string(cfg.outputBuckets) + " buckets";
+    return "";
+}
+
+// The float network of `start`'s weights, its one output layer copied to each of `buckets`.
+FloatNetwork startingNetwork(const Network& start, int buckets) {
+    const FloatNetwork source = FloatNetwork::dequantise(start);
+    if (source.outputBuckets == buckets) return source;
+    FloatNetwork net(buckets, source.kingMirror);
+    net.activation = source.activation;
+    std::copy_n(source.params.begin(), P::OUTPUT_WEIGHTS, net.params.begin());
+    for (int bucket = 0; bucket < buckets; ++bucket) {
+        std::copy_n(source.params.begin() + source.outputWeights(0), 2 * HIDDEN,
+                    net.params.begin() + net.outputWeights(bucket));
+        net.params[net.outputBias(bucket)] = source.params[source.outputBias(0)];
+    }
+    return net;
 }
 
 // NET-cycleK.nnue beside NET (its extension, if any, kept last).
@@ -316,6 +349,11 @@ double learningRate(const TrainConfig& cfg, double done) {
 std::string train(const TrainConfig& cfg, TrainReport& report,
                   const std::function<void(const std::string&)>& progress) {
     if (cfg.epochs % cfg.cycles) return "train: the epochs must be a multiple of the cycles";
+    std::unique_ptr<Network> origin;  // read before the data, so that a bad one costs nothing
+    if (!cfg.from.empty()) {
+        origin = std::make_unique<Network>();
+        if (std::string why = loadStart(cfg, *origin); !why.empty()) return why;
+    }
     StreamConfig streamConfig{cfg.data,         cfg.minPly, cfg.threads,    cfg.holdout, cfg.seed,
                               cfg.maxPositions, cfg.buffer, cfg.maxHeldOut, cfg.mirror};
     SampleStream stream;
@@ -337,9 +375,17 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
     std::fill(net.params.begin(), net.params.end(), 0.0f);
     for (std::size_t i = P::FEATURE_WEIGHTS; i < P::FEATURE_BIASES; ++i) net.params[i] = featureInit(rng);
     for (std::size_t i = P::OUTPUT_WEIGHTS; i < net.outputBias(0); ++i) net.params[i] = outputInit(rng);
+    if (origin && !cfg.resume) {  // a resumed run reads its weights from the state
+        net = startingNetwork(*origin, cfg.outputBuckets);
+        char line[256];
+        std::snprintf(line, sizeof line, "train: from network %08x (%s): held-out loss %.6f",
+                      unsigned(origin->checksum), origin->shape().c_str(),
+                      meanLoss(net, validation, cfg.threads, cfg.wdl, scale));
+        progress(line);
+    }
 
     AdamW adam(net);
-    const std::uint32_t print = fingerprint(cfg, stream);
+    const std::uint32_t print = fingerprint(cfg, stream, origin.get());
     const std::string statePath = cfg.out + ".state";
     int firstEpoch = 1;
     if (cfg.resume) {
@@ -406,11 +452,11 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
                       epoch, cfg.epochs, e.trainLoss, e.validationLoss, trained, e.positionsPerSecond);
         progress(line);
         if (!cfg.out.empty()) {
-            if (std::string why = save(net, cfg.out, describe(cfg, stream)); !why.empty()) return why;
+            if (std::string why = save(net, cfg.out, describe(cfg, stream, origin.get())); !why.empty()) return why;
             if (std::string why = saveState(statePath, print, epoch, net, adam); !why.empty()) return why;
             if (cfg.cycles > 1 && epoch % (cfg.epochs / cfg.cycles) == 0) {
                 const std::string kept = cycleName(cfg.out, epoch / (cfg.epochs / cfg.cycles));
-                if (std::string why = save(net, kept, describe(cfg, stream)); !why.empty()) return why;
+                if (std::string why = save(net, kept, describe(cfg, stream, origin.get())); !why.empty()) return why;
                 progress("train: cycle's network kept as " + kept);
             }
         }
@@ -478,6 +524,7 @@ std::string runTrain(const std::vector<std::string>& args, const std::function<v
     in.string("activation", activation);
     in.integer("stopafter", 1, 100000, cfg.stopAfter);
     in.integer("buckets", 1, MAX_OUTPUT_BUCKETS, cfg.outputBuckets);
+    in.string("from", cfg.from);
     cfg.resume = in.flag("resume");
     cfg.mirror = in.flag("mirror");
     cfg.kingMirror = in.flag("kingmirror");
@@ -486,7 +533,8 @@ std::string runTrain(const std::vector<std::string>& args, const std::function<v
     if (cfg.mirror && cfg.kingMirror)
         return "train: a king-mirroring network sees a position and its mirror image alike: mirror adds nothing";
     cfg.activation = activation == "crelu" ? Activation::CLIPPED_RELU : Activation::SQUARED_CLIPPED_RELU;
-    if (!networks.empty() && !cfg.out.empty()) return "train: compare measures networks and writes none: no out";
+    if (!networks.empty() && !(cfg.out.empty() && cfg.from.empty()))
+        return "train: compare measures networks and trains none: no out, no from";
     if (data.empty() || (cfg.out.empty() && networks.empty()))
         return "train: needs data FILE[,FILE...] and out NET (or compare NET[,NET...])";
     cfg.data = text::split(data, ',');

@@ -3,7 +3,7 @@
 //   train data FILE[,FILE...] out NET [epochs 10] [cycles 1] [batch 16384] [lr 0.001] [wdl 0.3]
 //         [activation screlu|crelu] [threads N] [seed 1] [holdout 0.05] [heldout 1000000]
 //         [minply 8] [positions N] [buffer 4000000] [stopafter N] [resume] [mirror]
-//         [buckets 1] [kingmirror]
+//         [buckets 1] [kingmirror] [from NET]
 //   train data FILE[,FILE...] compare NET[,NET...] [wdl 0.3] [threads N] [holdout 0.05] [heldout N]
 // The data streams (stream.h): memory holds one shuffle buffer of `buffer` positions as played
 // (32 bytes each kept, twice that with `mirror`), whatever the files' size; each epoch is a pass
@@ -24,6 +24,10 @@
 // `buckets N` trains N output buckets by the number of pieces, `kingmirror` a king-mirroring
 // network (network.h); such a network sees a position and its mirror image alike, so `mirror`
 // would add nothing to it and is refused.
+// `from NET` starts from a network's weights instead of random ones (NET a file, or <embedded>),
+// so that what it learnt from data since lost is kept and the new data adds to it: a network of
+// one output bucket starts each of the run's buckets, and the activation and king mirroring must
+// be the run's. The file's description names the network it started from by its checksum.
 // The seeds' knowledge is applied in training as in the engine (withKnowledge, eval.h): the
 // output is scaled by the scale factor for the side it says is ahead, and the positions whose
 // value the seeds know (or that are drawn whoever is ahead) are left out, so that the network
@@ -53,6 +57,7 @@ struct TrainConfig {
     Activation activation = Activation::SQUARED_CLIPPED_RELU;
     int outputBuckets = 1;    // by the number of pieces (network.h)
     bool kingMirror = false;  // each side sees its king on files a-d
+    std::string from;         // the network whose weights the run starts from (empty: random ones)
 };
 
 // The trainer's network, in floats: the first layer's weights, its biases, each bucket's output
