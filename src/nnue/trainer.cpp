@@ -266,6 +266,19 @@ std::string loadStart(const TrainConfig& cfg, Network& start) {
     return "";
 }
 
+// Small random weights of the run's shape: some 30 inputs are on, so a first-layer value starts
+// near 0.3.
+FloatNetwork randomNetwork(const TrainConfig& cfg) {
+    FloatNetwork net(cfg.outputBuckets, cfg.kingMirror);
+    net.activation = cfg.activation;
+    std::mt19937_64 rng(cfg.seed);
+    std::normal_distribution<float> featureInit(0.0f, 0.05f);
+    std::uniform_real_distribution<float> outputInit(-0.05f, 0.05f);
+    for (std::size_t i = P::FEATURE_WEIGHTS; i < P::FEATURE_BIASES; ++i) net.params[i] = featureInit(rng);
+    for (std::size_t i = P::OUTPUT_WEIGHTS; i < net.outputBias(0); ++i) net.params[i] = outputInit(rng);
+    return net;
+}
+
 // The float network of `start`'s weights, its one output layer copied to each of `buckets`.
 FloatNetwork startingNetwork(const Network& start, int buckets) {
     const FloatNetwork source = FloatNetwork::dequantise(start);
@@ -365,18 +378,9 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
              " positions held out");
 
     FloatNetwork& net = report.network;
-    net = FloatNetwork(cfg.outputBuckets, cfg.kingMirror);
-    net.activation = cfg.activation;
+    net = origin ? startingNetwork(*origin, cfg.outputBuckets) : randomNetwork(cfg);
     const int scale = Network{}.scale;
-    std::mt19937_64 rng(cfg.seed);
-    // Small random weights: some 30 inputs are on, so a first-layer value starts near 0.3.
-    std::normal_distribution<float> featureInit(0.0f, 0.05f);
-    std::uniform_real_distribution<float> outputInit(-0.05f, 0.05f);
-    std::fill(net.params.begin(), net.params.end(), 0.0f);
-    for (std::size_t i = P::FEATURE_WEIGHTS; i < P::FEATURE_BIASES; ++i) net.params[i] = featureInit(rng);
-    for (std::size_t i = P::OUTPUT_WEIGHTS; i < net.outputBias(0); ++i) net.params[i] = outputInit(rng);
     if (origin && !cfg.resume) {  // a resumed run reads its weights from the state
-        net = startingNetwork(*origin, cfg.outputBuckets);
         char line[256];
         std::snprintf(line, sizeof line, "train: from network %08x (%s): held-out loss %.6f",
                       unsigned(origin->checksum), origin->shape().c_str(),
