@@ -179,6 +179,13 @@ TEST_CASE("eval: KPK and pawn endings", "[eval][endgame]") {
     REQUIRE(whiteEval("8/8/2k5/P7/8/8/8/K7 w - - 0 1") < 200);
     // Two pawns the king cannot hold.
     REQUIRE(whiteEval("8/8/8/8/k7/8/2PP4/3K4 w - - 0 1") > 1000);
+    // Pawn against pawn, files apart, each won alone only for White. The d-pawn needs its king's
+    // escort and the h-pawn queens as soon: the king cannot do both, a draw (Syzygy)...
+    REQUIRE(whiteEval("8/7k/8/7p/3K4/3P4/8/8 w - - 0 1") == 0);
+    REQUIRE(whiteEval("8/k7/7p/8/3K4/4P3/8/8 b - - 0 1") == 0);
+    // ...escorted a move ahead, or outside the other king's square, it is won.
+    REQUIRE(whiteEval("2k5/4p3/3K4/8/8/8/6P1/8 w - - 0 1") > 1000);
+    REQUIRE(whiteEval("k7/8/6P1/8/8/8/3p4/5K2 w - - 0 1") > 1000);
 }
 
 TEST_CASE("eval: mating drives push the lone king to the edge and the right corner", "[eval][endgame]") {
