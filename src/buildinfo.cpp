@@ -71,8 +71,13 @@ std::string buildDescription() {
 #else
     const char* compiler = "g++ ";
 #endif
+#ifdef QUADBIT_PROFILE_GUIDED
+    const char* profile = ", profile-guided (scripts/build --pgo)";
+#else
+    const char* profile = "";
+#endif
     const unsigned hwloc = HWLOC_API_VERSION;
-    return std::string("Commit: ") + buildCommit() + "\nCompiled by " + compiler + __VERSION__ +
+    return std::string("Commit: ") + buildCommit() + "\nCompiled by " + compiler + __VERSION__ + profile +
            "\nTarget: " + QUADBIT_ARCH_NAME + " (" + features() + ")\nSliders: " + sliders +
            "; network kernels: " + simd::isaName(simd::BUILD_ISA) + "; perft bit counts: " + bitCounts +
            "\nThread placement: hwloc (API " + std::to_string(hwloc >> 16) + "." + std::to_string((hwloc >> 8) & 0xff) +
