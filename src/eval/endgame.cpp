@@ -77,19 +77,18 @@ Value evaluateKPKP(const Position& pos) {
     if (!wins[WHITE] && !wins[BLACK]) return 0;
     int steps[COLOR_NB];  // moves to queen, the first double step counted
     for (Color c : {WHITE, BLACK}) steps[c] = 7 - relativeRank(c, pawn[c]) - (relativeRank(c, pawn[c]) == 1);
-    if (wins[WHITE] == wins[BLACK]) {
-        int whiteAhead = steps[BLACK] - steps[WHITE] + (pos.sideToMove() == WHITE);
-        return whiteAhead > 1 ? KNOWN_WIN / 2 : whiteAhead < 0 ? -KNOWN_WIN / 2 : 0;
-    }
+    // Tempi by which c's pawn queens before the other's.
+    auto ahead = [&](Color c) { return steps[~c] - steps[c] + (pos.sideToMove() == c); };
+    if (wins[WHITE] == wins[BLACK]) return ahead(WHITE) > 1 ? KNOWN_WIN / 2 : ahead(WHITE) < 0 ? -KNOWN_WIN / 2 : 0;
     Color leader = wins[WHITE] ? WHITE : BLACK, trailer = ~leader;
     // The leader's pawn wins only with its king's escort (the other king stands inside the pawn's
     // square), and the other pawn queens no later: one king cannot both escort its pawn and stop
-    // the other. Syzygy: 81 of 115 such positions drawn in dev.epd and two fresh samples (perf/RESULTS.md).
+    // the other. Syzygy: 81 of 115 such positions drawn in dev.epd and two fresh samples
+    // (perf/RESULTS.md).
     bool escortNeeded = distance(pos.kingSquare(trailer), pawns::promotionSquare(leader, pawn[leader])) -
                             (pos.sideToMove() == trailer) <=
                         steps[leader];
-    int leaderAhead = steps[trailer] - steps[leader] + (pos.sideToMove() == leader);
-    Value v = escortNeeded && leaderAhead <= 0 ? 0 : KNOWN_WIN / 2 + 10 * relativeRank(leader, pawn[leader]);
+    Value v = escortNeeded && ahead(leader) <= 0 ? 0 : KNOWN_WIN / 2 + 10 * relativeRank(leader, pawn[leader]);
     return leader == WHITE ? v : -v;
 }
 
