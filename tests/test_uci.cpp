@@ -492,7 +492,7 @@ TEST_CASE("uci: Use NNUE and EvalFile choose the evaluation, and a bad file chan
     const std::string& about = nnue::embedded().description;
     const std::string shape = nnue::embedded().shape();
     REQUIRE(about.find("quadbit train") != std::string::npos);
-    REQUIRE(shape == "(768 -> 256) x 2 -> 1");
+    REQUIRE(shape == "(768 -> 256) x 2 -> 1 of 8 buckets");
     REQUIRE(std::any_of(lines.begin(), lines.end(), [&](const std::string& l) {
         return startsWith(l, "info string NNUE evaluation using ") &&
                l.find(", " + shape + "): " + about) != std::string::npos;
