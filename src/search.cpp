@@ -100,7 +100,7 @@ bool Worker::stopRequested() const { return rootDepth > 1 && pool.stop.load(std:
 
 // Limits apply once depth 1 is complete, so that every search has a move it has looked at. The
 // node limit is checked at every node (one compare), so that `go nodes N` with one thread stops
-// within a node of N; the main thread also checks the total of all threads and the clock, which
+// at N; the main thread also checks the total of all threads and the clock, which
 // cost more, every TIME_CHECK_INTERVAL nodes.
 void Worker::checkLimits() {
     if (nodeLimit && nodes.load(std::memory_order_relaxed) >= nodeLimit) pool.stop = true;
@@ -556,6 +556,9 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         } else if (givesCheck && ply < 2 * rootDepth) extension = 1;
         newDepth += extension;
 
+        // A stop raised inside the null-move or singular search above: no further move is made,
+        // so that `go nodes N` with one thread searches exactly N nodes.
+        if (stopRequested()) return VALUE_ZERO;
         makeMove(pos, ss, move, givesCheck);
 
         Value value = -VALUE_INFINITE;
