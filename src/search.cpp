@@ -100,8 +100,8 @@ bool Worker::stopRequested() const { return rootDepth > 1 && pool.stop.load(std:
 
 // Limits apply once depth 1 is complete, so that every search has a move it has looked at. The
 // node limit is checked at every node (one compare), so that `go nodes N` with one thread stops
-// at N; the main thread also checks the total of all threads and the clock, which
-// cost more, every TIME_CHECK_INTERVAL nodes.
+// at N; the main thread also checks the total of all threads and the clock, which cost more,
+// every TIME_CHECK_INTERVAL nodes.
 void Worker::checkLimits() {
     if (nodeLimit && nodes.load(std::memory_order_relaxed) >= nodeLimit) pool.stop = true;
     if (!isMain() || --callsUntilTimeCheck > 0) return;
