@@ -90,11 +90,11 @@ void BM_NetworkUpdate(benchmark::State& state) {
     const simd::Isa isa = simd::Isa(state.range(0));
     if (!simd::cpuSupports(isa)) return state.SkipWithError("not supported by this CPU");
     const nnue::Network& net = nnue::embedded();
-    alignas(64) std::int16_t from[nnue::HIDDEN] = {}, to[nnue::HIDDEN];
-    const std::int16_t* added[1] = {net.featureWeights[100]};
-    const std::int16_t* removed[1] = {net.featureWeights[200]};
+    alignas(64) std::int16_t from[nnue::MAX_HIDDEN] = {}, to[nnue::MAX_HIDDEN];
+    const std::int16_t* added[1] = {net.featureWeights(100)};
+    const std::int16_t* removed[1] = {net.featureWeights(200)};
     for (auto _ : state) {
-        simd::nnueKernels(isa).updateRows(to, from, added, 1, removed, 1, nnue::HIDDEN);
+        simd::nnueKernels(isa).updateRows(to, from, added, 1, removed, 1, net.hidden());
         benchmark::DoNotOptimize(to);
     }
     state.SetLabel(simd::isaName(isa));
@@ -107,13 +107,13 @@ void BM_NetworkOutput(benchmark::State& state) {
     const nnue::Network& net = nnue::embedded();
     Position pos;
     pos.setFen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-    alignas(64) std::int16_t values[COLOR_NB][nnue::HIDDEN];
+    alignas(64) std::int16_t values[COLOR_NB][nnue::MAX_HIDDEN];
     net.refresh(pos, WHITE, values[WHITE]);
     net.refresh(pos, BLACK, values[BLACK]);
     for (auto _ : state)
         benchmark::DoNotOptimize(
-            simd::nnueKernels(isa).dotSquaredClipped(values[WHITE], net.outputWeights[0][0], nnue::HIDDEN, net.qa) +
-            simd::nnueKernels(isa).dotSquaredClipped(values[BLACK], net.outputWeights[0][1], nnue::HIDDEN, net.qa));
+            simd::nnueKernels(isa).dotSquaredClipped(values[WHITE], net.outputWeights(0, 0), net.hidden(), net.qa) +
+            simd::nnueKernels(isa).dotSquaredClipped(values[BLACK], net.outputWeights(0, 1), net.hidden(), net.qa));
     state.SetLabel(simd::isaName(isa));
 }
 BENCHMARK(BM_NetworkOutput)->DenseRange(0, int(simd::Isa::NEON));

@@ -2,13 +2,13 @@
 // refresh, the network file, the seeds' knowledge on top, and a tiny training run end to end.
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <memory>
 #include <random>
 #include <sstream>
+#include <tuple>
 
 #include <catch2/catch.hpp>
 #include "bench.h"
@@ -29,19 +29,18 @@ namespace {
 // Weights of the sizes a trained network has, so that the values leave the activation's range
 // both ways; the output weights stay within what the squared activation needs.
 std::unique_ptr<nnue::Network> randomNetwork(nnue::Activation activation, std::uint64_t seed, int outputBuckets = 1,
-                                             bool kingMirror = false) {
-    auto net = std::make_unique<nnue::Network>();
+                                             bool kingMirror = false, int hidden = nnue::DEFAULT_HIDDEN) {
+    auto net = std::make_unique<nnue::Network>(hidden);
     std::mt19937_64 rng(seed);
     std::uniform_int_distribution<int> feature(-120, 120), output(-127, 127);
     net->activation = activation;
     net->outputBuckets = outputBuckets;
     net->kingMirror = kingMirror;
-    for (auto& row : net->featureWeights)
-        for (auto& w : row) w = std::int16_t(feature(rng));
-    for (auto& b : net->featureBiases) b = std::int16_t(feature(rng));
+    for (int row = 0; row <= nnue::INPUTS; ++row)  // the inputs' rows, then the biases (row 768)
+        for (int i = 0; i < hidden; ++i) net->featureWeights(row)[i] = std::int16_t(feature(rng));
     for (int bucket = 0; bucket < outputBuckets; ++bucket) {
-        for (auto& half : net->outputWeights[bucket])
-            for (auto& w : half) w = std::int16_t(output(rng));
+        for (int side = 0; side < 2; ++side)
+            for (int i = 0; i < hidden; ++i) net->outputWeights(bucket, side)[i] = std::int16_t(output(rng));
         net->outputBias[bucket] = 1234 * (bucket + 1);
     }
     return net;
@@ -114,34 +113,39 @@ void forEachMirrorImage(Check check) {
 
 }  // namespace
 
-TEST_CASE("nnue: every SIMD path equals the scalar twin on the bench positions", "[nnue][simd]") {
-    const auto net = randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 1);
+TEST_CASE("nnue: every SIMD path equals the scalar twin on the bench positions, at every kind of width",
+          "[nnue][simd]") {
     const simd::NnueKernels& scalar = simd::nnueKernels(simd::Isa::SCALAR);
     int paths = 0;
     for (simd::Isa isa : {simd::Isa::SSE2, simd::Isa::AVX2, simd::Isa::AVX512, simd::Isa::NEON}) {
         if (!simd::cpuSupports(isa)) continue;
         ++paths;
         const simd::NnueKernels& k = simd::nnueKernels(isa);
-        for (const std::string& fen : benchPositions()) {
-            Position pos;
-            REQUIRE(pos.setFen(fen) == "");
-            INFO(simd::isaName(isa) << " " << fen);
-            // The first layer from every piece, then a move's worth of rows added and removed.
-            const std::int16_t* rows[32];
-            int count = 0;
-            for (Bitboard b = pos.pieces(); b;) {
-                const Square s = popLsb(b);
-                rows[count++] = net->featureWeights[nnue::featureIndex(WHITE, pos.pieceOn(s), s)];
-            }
-            alignas(64) std::int16_t expected[nnue::HIDDEN], actual[nnue::HIDDEN];
-            scalar.updateRows(expected, net->featureBiases, rows, count, rows + 2, 2, nnue::HIDDEN);
-            k.updateRows(actual, net->featureBiases, rows, count, rows + 2, 2, nnue::HIDDEN);
-            REQUIRE(std::equal(expected, expected + nnue::HIDDEN, actual));
-            for (int side = 0; side < 2; ++side) {
-                REQUIRE(k.dotClipped(actual, net->outputWeights[0][side], nnue::HIDDEN, 255) ==
-                        scalar.dotClipped(actual, net->outputWeights[0][side], nnue::HIDDEN, 255));
-                REQUIRE(k.dotSquaredClipped(actual, net->outputWeights[0][side], nnue::HIDDEN, 255) ==
-                        scalar.dotSquaredClipped(actual, net->outputWeights[0][side], nnue::HIDDEN, 255));
+        // The narrowest row (one step), the default, one step short of the widest, the widest.
+        for (int hidden :
+             {nnue::HIDDEN_STEP, nnue::DEFAULT_HIDDEN, nnue::MAX_HIDDEN - nnue::HIDDEN_STEP, nnue::MAX_HIDDEN}) {
+            const auto net = randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 1, 1, false, hidden);
+            for (const std::string& fen : benchPositions()) {
+                Position pos;
+                REQUIRE(pos.setFen(fen) == "");
+                INFO(simd::isaName(isa) << " " << hidden << " " << fen);
+                // The first layer from every piece, then a move's worth of rows added and removed.
+                const std::int16_t* rows[32];
+                int count = 0;
+                for (Bitboard b = pos.pieces(); b;) {
+                    const Square s = popLsb(b);
+                    rows[count++] = net->featureWeights(nnue::featureIndex(WHITE, pos.pieceOn(s), s));
+                }
+                alignas(64) std::int16_t expected[nnue::MAX_HIDDEN], actual[nnue::MAX_HIDDEN];
+                scalar.updateRows(expected, net->featureBiases(), rows, count, rows + 2, 2, hidden);
+                k.updateRows(actual, net->featureBiases(), rows, count, rows + 2, 2, hidden);
+                REQUIRE(std::equal(expected, expected + hidden, actual));
+                for (int side = 0; side < 2; ++side) {
+                    REQUIRE(k.dotClipped(actual, net->outputWeights(0, side), hidden, 255) ==
+                            scalar.dotClipped(actual, net->outputWeights(0, side), hidden, 255));
+                    REQUIRE(k.dotSquaredClipped(actual, net->outputWeights(0, side), hidden, 255) ==
+                            scalar.dotSquaredClipped(actual, net->outputWeights(0, side), hidden, 255));
+                }
             }
         }
     }
@@ -193,14 +197,21 @@ TEST_CASE("nnue: lazy accumulators equal a full refresh at the nodes of a perft"
     }
 }
 
-TEST_CASE("nnue: lazy accumulators equal a full refresh along random games, both activations, king mirroring",
+TEST_CASE("nnue: lazy accumulators equal a full refresh along random games, both activations, king mirroring, "
+          "every width",
           "[nnue]") {
     std::mt19937_64 rng(7);
-    for (auto [activation, mirror] :
-         {std::pair{nnue::Activation::CLIPPED_RELU, false}, std::pair{nnue::Activation::SQUARED_CLIPPED_RELU, false},
-          std::pair{nnue::Activation::SQUARED_CLIPPED_RELU, true}}) {
-        const auto net = randomNetwork(activation, 3, mirror ? 8 : 1, mirror);
-        nnue::AccumulatorStack stack;
+    // One stack for all: a network of another width resizes it at the root.
+    nnue::AccumulatorStack stack;
+    for (auto [activation, mirror, hidden] :
+         {std::tuple{nnue::Activation::CLIPPED_RELU, false, nnue::DEFAULT_HIDDEN},
+          std::tuple{nnue::Activation::SQUARED_CLIPPED_RELU, false, nnue::DEFAULT_HIDDEN},
+          std::tuple{nnue::Activation::SQUARED_CLIPPED_RELU, true, nnue::DEFAULT_HIDDEN},
+          std::tuple{nnue::Activation::SQUARED_CLIPPED_RELU, true, nnue::MAX_HIDDEN},
+          std::tuple{nnue::Activation::SQUARED_CLIPPED_RELU, false, nnue::HIDDEN_STEP},
+          std::tuple{nnue::Activation::CLIPPED_RELU, true, 512}}) {
+        const auto net = randomNetwork(activation, 3, mirror ? 8 : 1, mirror, hidden);
+        INFO("hidden " << hidden);
         for (int game = 0; game < 40; ++game) {
             Position pos;
             REQUIRE(pos.setFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") == "");
@@ -234,11 +245,23 @@ TEST_CASE("nnue: a network file round-trips, and a cut, corrupt or foreign one i
     REQUIRE(nnue::decode(bytes, read) == "");
     REQUIRE(read.outputBuckets == 5);
     REQUIRE(read.kingMirror);
+    // Every width the engine runs reads back as written (a 1024-wide file into a 256-wide network).
+    const auto wide = randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 9, 8, true, nnue::MAX_HIDDEN),
+               narrow = randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 9, 1, false, nnue::HIDDEN_STEP);
+    nnue::Network wideRead, narrowRead;
+    REQUIRE(nnue::decode(nnue::encode(*wide), wideRead) == "");
+    REQUIRE(nnue::decode(nnue::encode(*narrow), narrowRead) == "");
+    REQUIRE(wideRead.hidden() == nnue::MAX_HIDDEN);
+    REQUIRE(wideRead.shape() == "(768 -> 1024) x 2 -> 1 of 8 buckets, king mirroring");
+    REQUIRE(narrowRead.shape() == "(768 -> 32) x 2 -> 1");
+    REQUIRE(nnue::encode(wideRead) == nnue::encode(*wide));
     for (const char* fen : {"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
                             "8/5k2/8/8/2R5/8/6K1/8 b - - 0 1", "r4rk1/pp3ppp/2n5/8/8/2N5/PP3PPP/R4RK1 w - - 0 1"}) {
         Position pos;
         REQUIRE(pos.setFen(fen) == "");
         REQUIRE(read.evaluate(pos) == net->evaluate(pos));
+        REQUIRE(wideRead.evaluate(pos) == wide->evaluate(pos));
+        REQUIRE(narrowRead.evaluate(pos) == narrow->evaluate(pos));
     }
     REQUIRE(read.checksum != 0);
     REQUIRE(read.description == "a test network of two lines");  // one line: it is shown in an info string
@@ -285,8 +308,10 @@ TEST_CASE("nnue: a network file round-trips, and a cut, corrupt or foreign one i
     REQUIRE(nnue::decode(corrupt, read).find("checksum") != std::string::npos);
     REQUIRE(nnue::decode(bytes.substr(0, bytes.size() - 1), read).find("cut short") != std::string::npos);
     REQUIRE(nnue::decode("QBG1 not a network", read) == "not a Quadbit network file");
-    // Foreign shapes: 257 hidden, 9 or no output buckets, a mirroring other than 0 or 1.
-    for (auto [at, value] : {std::pair{16, 1}, std::pair{24, 9}, std::pair{24, 0}, std::pair{28, 2}}) {
+    // Foreign shapes: 257 hidden (not a whole step), 2,048 (wider than the widest) or 0 hidden,
+    // 9 or no output buckets, a mirroring other than 0 or 1.
+    for (auto [at, value] :
+         {std::pair{16, 1}, std::pair{17, 8}, std::pair{17, 0}, std::pair{24, 9}, std::pair{24, 0}, std::pair{28, 2}}) {
         std::string foreign = bytes;
         foreign[at] = char(value);
         REQUIRE(nnue::decode(foreign, read).find("architecture") != std::string::npos);
@@ -699,12 +724,9 @@ TEST_CASE("train: compare measures network files on the held-out positions as tr
     again.description = net.description;
     REQUIRE(nnue::encode(again) == nnue::encode(net));
 
-    // A network of zero weights says 0.5 everywhere: against the results alone its loss is a
-    // quarter of the decisive games' share of the held-out positions.
+    // A network of zero weights (as a network is made) says 0.5 everywhere: against the results
+    // alone its loss is a quarter of the decisive games' share of the held-out positions.
     auto flat = std::make_unique<nnue::Network>();
-    std::memset(flat->featureWeights, 0, sizeof flat->featureWeights);
-    std::memset(flat->featureBiases, 0, sizeof flat->featureBiases);
-    std::memset(flat->outputWeights, 0, sizeof flat->outputWeights);
     for (const auto& [path, network] :
          {std::pair<std::string, const nnue::Network*>{zero, flat.get()}, {real, &nnue::embedded()}}) {
         std::ofstream file(path, std::ios::binary);
@@ -806,12 +828,16 @@ TEST_CASE("train: from a network, a run starts from its weights, its output laye
     REQUIRE(nnue::load(out, net) == "");
     REQUIRE(net.outputBuckets == 8);
     const nnue::Network& embedded = nnue::embedded();
+    const int hidden = embedded.hidden();
+    REQUIRE(net.hidden() == hidden);
     for (int bucket = 0; bucket < 8; ++bucket) {
         const int from = embedded.outputBuckets == 1 ? 0 : bucket;
-        REQUIRE(std::memcmp(net.outputWeights[bucket], embedded.outputWeights[from], sizeof net.outputWeights[0]) == 0);
+        for (int side = 0; side < 2; ++side)
+            REQUIRE(std::equal(net.outputWeights(bucket, side), net.outputWeights(bucket, side) + hidden,
+                               embedded.outputWeights(from, side)));
         REQUIRE(net.outputBias[bucket] == embedded.outputBias[from]);
     }
-    REQUIRE(std::memcmp(net.featureWeights, embedded.featureWeights, sizeof net.featureWeights) == 0);
+    REQUIRE(std::equal(net.featureWeights(0), net.featureWeights(nnue::INPUTS) + hidden, embedded.featureWeights(0)));
     for (const std::string& fen : benchPositions()) {
         Position pos;
         REQUIRE(pos.setFen(fen) == "");
@@ -848,4 +874,74 @@ TEST_CASE("train: from a network, a run starts from its weights, its output laye
     CHECK_FALSE(std::filesystem::exists(refused));
     for (const std::string& f : {data, out, out + ".state", scratch, scratch + ".state", four})
         std::filesystem::remove(f);
+}
+
+TEST_CASE("train: hidden sets the width, and a wider run from a narrower network starts from its very function",
+          "[nnue][train]") {
+    const std::string data = tempPath("train-wide.bin"), narrow = tempPath("train-wide-64.nnue"),
+                      widened = tempPath("train-wide-128.nnue"), grown = tempPath("train-wide-grown.nnue"),
+                      refused = tempPath("train-wide-refused.nnue");
+    std::filesystem::remove(data);
+    REQUIRE(runDatagen({"out", data, "games", "40", "nodes", "300", "seed", "9", "threads", "1"}, quiet) == "");
+    const std::vector<std::string> run = {"data", data, "epochs", "1", "batch", "64", "threads", "2", "buckets", "2"};
+    const auto train = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = run;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return nnue::runTrain(args, quiet);
+    };
+    REQUIRE(train({"out", narrow, "hidden", "64"}) == "");
+    nnue::Network small;
+    REQUIRE(nnue::load(narrow, small) == "");
+    REQUIRE(small.shape() == "(768 -> 64) x 2 -> 1 of 2 buckets");
+    REQUIRE(small.description.find("hidden 64") != std::string::npos);
+
+    // Widened to 128 at the smallest learning rate (no weight moves by a quantisation step): the
+    // narrower network's neurons as they were, the new ones with input weights and no output
+    // weight, so that it evaluates every position exactly as the narrower one does.
+    REQUIRE(train({"out", widened, "hidden", "128", "from", narrow, "lr", "1e-7"}) == "");
+    nnue::Network wide;
+    REQUIRE(nnue::load(widened, wide) == "");
+    REQUIRE(wide.hidden() == 128);
+    int newInputWeights = 0;
+    for (int row = 0; row <= nnue::INPUTS; ++row) {
+        REQUIRE(std::equal(small.featureWeights(row), small.featureWeights(row) + 64, wide.featureWeights(row)));
+        newInputWeights += int(std::count_if(wide.featureWeights(row) + 64, wide.featureWeights(row) + 128,
+                                             [](std::int16_t w) { return w != 0; }));
+    }
+    CHECK(newInputWeights > 768 * 64 / 2);  // random rows, so that the new neurons can learn
+    for (int bucket = 0; bucket < 2; ++bucket)
+        for (int side = 0; side < 2; ++side) {
+            REQUIRE(std::equal(small.outputWeights(bucket, side), small.outputWeights(bucket, side) + 64,
+                               wide.outputWeights(bucket, side)));
+            REQUIRE(std::all_of(wide.outputWeights(bucket, side) + 64, wide.outputWeights(bucket, side) + 128,
+                                [](std::int16_t w) { return w == 0; }));
+        }
+    for (const std::string& fen : benchPositions()) {
+        Position pos;
+        REQUIRE(pos.setFen(fen) == "");
+        REQUIRE(wide.evaluate(pos) == small.evaluate(pos));
+    }
+
+    // At a learning rate that teaches, the new neurons grow output weights of their own.
+    REQUIRE(train({"out", grown, "hidden", "128", "from", narrow, "lr", "0.002"}) == "");
+    nnue::Network trained;
+    REQUIRE(nnue::load(grown, trained) == "");
+    int newOutputWeights = 0;
+    for (int bucket = 0; bucket < 2; ++bucket)
+        for (int side = 0; side < 2; ++side)
+            newOutputWeights +=
+                int(std::count_if(trained.outputWeights(bucket, side) + 64, trained.outputWeights(bucket, side) + 128,
+                                  [](std::int16_t w) { return w != 0; }));
+    INFO(newOutputWeights << " of the new neurons' 256 output weights moved");
+    CHECK(newOutputWeights > 128);
+
+    // A narrower run than its start would drop neurons; a width the kernels cannot step through,
+    // or beyond the widest, is refused; nothing is written.
+    CHECK(train({"out", refused, "hidden", "64", "from", widened}).find("wider than the run's 64") !=
+          std::string::npos);
+    CHECK(train({"out", refused, "hidden", "100"}).find("multiple of 32") != std::string::npos);
+    CHECK(train({"out", refused, "hidden", "2048"}).find("hidden") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(refused));
+    for (const std::string& f : {data, narrow, widened, grown})
+        for (const std::string& name : {f, f + ".state"}) std::filesystem::remove(name);
 }

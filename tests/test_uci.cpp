@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <numeric>
 #include <random>
@@ -504,6 +505,55 @@ TEST_CASE("uci: Use NNUE and EvalFile choose the evaluation, and a bad file chan
     }));
     e.send("go depth 6");
     REQUIRE(isLegal("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", bestMoveOf(e.readUntil("bestmove"))));
+
+    // A wider file: the embedded network's neurons, and as many more whose output weights are
+    // zero, evaluates as the embedded one and, one thread searching deterministically, searches
+    // the very same tree; each search thread's accumulators take its width, and give it back.
+    const nnue::Network& base = nnue::embedded();
+    const int hidden = base.hidden();
+    nnue::Network wider(2 * hidden);
+    wider.outputBuckets = base.outputBuckets;
+    wider.kingMirror = base.kingMirror;
+    for (int row = 0; row <= nnue::INPUTS; ++row) {
+        std::copy_n(base.featureWeights(row), hidden, wider.featureWeights(row));
+        std::fill_n(wider.featureWeights(row) + hidden, hidden, std::int16_t(row % 7 - 3));
+    }
+    for (int bucket = 0; bucket < base.outputBuckets; ++bucket) {
+        for (int side = 0; side < 2; ++side)
+            std::copy_n(base.outputWeights(bucket, side), hidden, wider.outputWeights(bucket, side));
+        wider.outputBias[bucket] = base.outputBias[bucket];
+    }
+    const std::string widerPath = tempPath("uci-wider.nnue");
+    std::ofstream(widerPath, std::ios::binary) << nnue::encode(wider);
+    const auto searchNodes = [&] {
+        e.send("ucinewgame");
+        e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        e.send("go depth 9");
+        std::string nodes;
+        for (const auto& l : e.readUntil("bestmove"))
+            if (auto at = l.find(" nodes "); startsWith(l, "info") && at != std::string::npos)
+                nodes = l.substr(at + 7, l.find(' ', at + 7) - at - 7);
+        return nodes;
+    };
+    const std::string embeddedNodes = searchNodes();
+    e.send("setoption name EvalFile value " + widerPath);
+    lines = e.sync();
+    REQUIRE(errorsIn(lines).empty());
+    REQUIRE(std::any_of(lines.begin(), lines.end(), [&](const std::string& l) {
+        return l.find("(768 -> " + std::to_string(2 * hidden) + ") x 2 -> 1") != std::string::npos;
+    }));
+    e.send("position startpos moves e2e4");
+    REQUIRE(finalLine() == embedded);
+    REQUIRE(searchNodes() == embeddedNodes);
+    e.send("setoption name Threads value 2");
+    e.send("position startpos moves e2e4");
+    e.send("go depth 8");
+    REQUIRE(isLegal("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", bestMoveOf(e.readUntil("bestmove"))));
+    e.send("setoption name Threads value 1");
+    e.send("setoption name EvalFile value <embedded>");
+    REQUIRE(searchNodes() == embeddedNodes);
+    std::filesystem::remove(widerPath);
+    e.send("position startpos moves e2e4");
 
     e.send("setoption name Use NNUE value false");
     REQUIRE(finalLine() == handWritten);

@@ -8,11 +8,14 @@ namespace nnue {
 AccumulatorStack::AccumulatorStack() : entries(MAX_PLY + 2) {}
 
 void AccumulatorStack::reset(const Position& pos, const Network& net) {
+    if (width != net.hidden()) {
+        width = net.hidden();
+        valueRows.assign(entries.size() * COLOR_NB * std::size_t(width), 0);
+    }
     top = 0;
-    Entry& root = entries[0];
-    net.refresh(pos, WHITE, root.values[WHITE]);
-    net.refresh(pos, BLACK, root.values[BLACK]);
-    root.computed[WHITE] = root.computed[BLACK] = true;
+    net.refresh(pos, WHITE, values(0, WHITE));
+    net.refresh(pos, BLACK, values(0, BLACK));
+    entries[0].computed[WHITE] = entries[0].computed[BLACK] = true;
 }
 
 DirtyPieces& AccumulatorStack::push() {
@@ -23,20 +26,21 @@ DirtyPieces& AccumulatorStack::push() {
     return e.changes;
 }
 
-void AccumulatorStack::update(Color perspective, bool mirrored, const Entry& from, Entry& to,
-                              const Network& net) const {
-    const DirtyPieces& c = to.changes;
+// Entry `ply`'s values from `perspective`, from the entry below's and the pieces its move changed.
+void AccumulatorStack::update(Color perspective, bool mirrored, int ply, const Network& net) {
+    const DirtyPieces& c = entries[ply].changes;
     const std::int16_t *added[2], *removed[2];
     for (int i = 0; i < c.addedCount; ++i)
-        added[i] = net.featureWeights[featureIndex(perspective, c.added[i].piece, c.added[i].square, mirrored)];
+        added[i] = net.featureWeights(featureIndex(perspective, c.added[i].piece, c.added[i].square, mirrored));
     for (int i = 0; i < c.removedCount; ++i)
-        removed[i] = net.featureWeights[featureIndex(perspective, c.removed[i].piece, c.removed[i].square, mirrored)];
-    simd::updateRows(to.values[perspective], from.values[perspective], added, c.addedCount, removed, c.removedCount,
-                     HIDDEN);
-    to.computed[perspective] = true;
+        removed[i] = net.featureWeights(featureIndex(perspective, c.removed[i].piece, c.removed[i].square, mirrored));
+    simd::updateRows(values(ply, perspective), values(ply - 1, perspective), added, c.addedCount, removed,
+                     c.removedCount, width);
+    entries[ply].computed[perspective] = true;
 }
 
 Value AccumulatorStack::evaluate(const Position& pos, const Network& net) {
+    assert(net.hidden() == width);
     for (Color perspective : {WHITE, BLACK}) {
         if (entries[top].computed[perspective]) continue;
         // The nearest entry below computed (the root always is), unless a move on the way
@@ -44,15 +48,15 @@ Value AccumulatorStack::evaluate(const Position& pos, const Network& net) {
         int last = top;
         while (!entries[last].computed[perspective] && !net.remirrors(entries[last].changes, perspective)) --last;
         if (!entries[last].computed[perspective]) {
-            net.refresh(pos, perspective, entries[top].values[perspective]);
+            net.refresh(pos, perspective, values(top, perspective));
             entries[top].computed[perspective] = true;
             continue;
         }
         const bool mirrored = net.mirrored(pos, perspective);
-        for (; last < top; ++last) update(perspective, mirrored, entries[last], entries[last + 1], net);
+        while (last < top) update(perspective, mirrored, ++last, net);
     }
     const Color us = pos.sideToMove();
-    return net.output(pos, entries[top].values[us], entries[top].values[~us]);
+    return net.output(pos, values(top, us), values(top, ~us));
 }
 
 }  // namespace nnue

@@ -7,6 +7,8 @@
 // half is brought up to date on its own: a king-mirroring network's side whose king crossed the
 // board's middle since the nearest entry is computed afresh from the position, the other side's
 // half still updated (as Stockfish refreshes only the perspective whose king bucket changed).
+// The values are as wide as the network the search started with (reset), in one block, so that
+// a 256-wide network's line stays as compact as the one it reads.
 #pragma once
 
 #include <vector>
@@ -18,7 +20,7 @@ namespace nnue {
 class AccumulatorStack {
 public:
     AccumulatorStack();
-    // The root of a search, computed from every piece.
+    // The root of a search, computed from every piece; `net` is the one the search evaluates with.
     void reset(const Position& pos, const Network& net);
     // A new entry for the position a move leads to: the move fills in what it changed
     // (Position::makeMove), a null move leaves it empty.
@@ -29,13 +31,18 @@ public:
 
 private:
     struct Entry {
-        alignas(64) std::int16_t values[COLOR_NB][HIDDEN];  // by perspective
-        DirtyPieces changes;                                // from the entry below
+        DirtyPieces changes;  // from the entry below
         bool computed[COLOR_NB] = {};
     };
-    void update(Color perspective, bool mirrored, const Entry& from, Entry& to, const Network& net) const;
+    // The first layer of entry `ply` from `perspective`.
+    std::int16_t* values(int ply, Color perspective) {
+        return &valueRows[(2 * std::size_t(ply) + perspective) * width];
+    }
+    void update(Color perspective, bool mirrored, int ply, const Network& net);
 
     std::vector<Entry> entries;
+    Int16Rows valueRows;  // entries' values, a row of `width` by ply and perspective
+    int width = 0;
     int top = 0;
 };
 

@@ -1,5 +1,6 @@
 #include "nnue/network.h"
 
+#include <cassert>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -15,14 +16,22 @@ constexpr std::uint32_t MAGIC = 0x4e4e4251;  // "QBNN" in file order
 // Version 1: no description; 2: no output buckets nor king mirroring.
 constexpr std::uint32_t VERSION = 3, ARCHITECTURE = 1;
 
-constexpr std::size_t payloadBytes(int buckets) {
-    return sizeof(std::int16_t) * (INPUTS * HIDDEN + HIDDEN + buckets * COLOR_NB * HIDDEN) +
+constexpr std::size_t payloadBytes(int hidden, int buckets) {
+    return sizeof(std::int16_t) * std::size_t(INPUTS + 1 + buckets * COLOR_NB) * hidden +
            sizeof(std::int32_t) * buckets;
 }
 
-static_assert(HIDDEN % simd::LANE_MULTIPLE == 0);
+constexpr bool validWidth(std::uint32_t hidden) { return hidden && hidden <= MAX_HIDDEN && hidden % HIDDEN_STEP == 0; }
+
+// Every row starts on a 64-byte boundary and the kernels run whole steps.
+static_assert(HIDDEN_STEP % simd::LANE_MULTIPLE == 0 && HIDDEN_STEP * sizeof(std::int16_t) % 64 == 0);
 
 }  // namespace
+
+Network::Network(int hidden)
+    : width(hidden), weights(std::size_t(INPUTS + 1 + MAX_OUTPUT_BUCKETS * COLOR_NB) * hidden) {
+    assert(validWidth(std::uint32_t(hidden)));
+}
 
 void Network::refresh(const Position& pos, Color perspective, std::int16_t* values) const {
     const std::int16_t* rows[32];
@@ -30,27 +39,26 @@ void Network::refresh(const Position& pos, Color perspective, std::int16_t* valu
     int count = 0;
     for (Bitboard b = pos.pieces(); b;) {
         const Square s = popLsb(b);
-        rows[count++] = featureWeights[featureIndex(perspective, pos.pieceOn(s), s, flip)];
+        rows[count++] = featureWeights(featureIndex(perspective, pos.pieceOn(s), s, flip));
     }
-    simd::updateRows(values, featureBiases, rows, count, nullptr, 0, HIDDEN);
+    simd::updateRows(values, featureBiases(), rows, count, nullptr, 0, width);
 }
 
 Value Network::output(const Position& pos, const std::int16_t* us, const std::int16_t* them) const {
     const int bucket = outputBucket(outputBuckets, popcount(pos.pieces()));
-    const auto& weights = outputWeights[bucket];
+    const std::int16_t *ours = outputWeights(bucket, 0), *theirs = outputWeights(bucket, 1);
     std::int64_t sum;
     if (activation == Activation::CLIPPED_RELU)
-        sum =
-            std::int64_t(simd::dotClipped(us, weights[0], HIDDEN, qa)) + simd::dotClipped(them, weights[1], HIDDEN, qa);
+        sum = std::int64_t(simd::dotClipped(us, ours, width, qa)) + simd::dotClipped(them, theirs, width, qa);
     else  // squared: QA * QA * QB, brought back to QA * QB
-        sum = (std::int64_t(simd::dotSquaredClipped(us, weights[0], HIDDEN, qa)) +
-               simd::dotSquaredClipped(them, weights[1], HIDDEN, qa)) /
+        sum = (std::int64_t(simd::dotSquaredClipped(us, ours, width, qa)) +
+               simd::dotSquaredClipped(them, theirs, width, qa)) /
               qa;
     return Value((sum + outputBias[bucket]) * scale / (qa * qb));
 }
 
 Value Network::evaluate(const Position& pos) const {
-    alignas(64) std::int16_t values[COLOR_NB][HIDDEN];
+    alignas(64) std::int16_t values[COLOR_NB][MAX_HIDDEN];
     refresh(pos, WHITE, values[WHITE]);
     refresh(pos, BLACK, values[BLACK]);
     const Color us = pos.sideToMove();
@@ -58,25 +66,24 @@ Value Network::evaluate(const Position& pos) const {
 }
 
 std::string Network::shape() const {
-    return "(" + std::to_string(INPUTS) + " -> " + std::to_string(HIDDEN) + ") x 2 -> 1" +
+    return "(" + std::to_string(INPUTS) + " -> " + std::to_string(width) + ") x 2 -> 1" +
            (outputBuckets > 1 ? " of " + std::to_string(outputBuckets) + " buckets" : "") +
            (kingMirror ? ", king mirroring" : "");
 }
 
 std::string encode(const Network& net) {
     std::string payload;
-    payload.reserve(payloadBytes(net.outputBuckets));
-    for (const auto& row : net.featureWeights)
-        for (std::int16_t w : row) bytes::put(payload, w);
-    for (std::int16_t b : net.featureBiases) bytes::put(payload, b);
-    for (int bucket = 0; bucket < net.outputBuckets; ++bucket)
-        for (const auto& half : net.outputWeights[bucket])
-            for (std::int16_t w : half) bytes::put(payload, w);
+    const int hidden = net.hidden();
+    payload.reserve(payloadBytes(hidden, net.outputBuckets));
+    // The rows in file order are the network's own, up to the buckets it uses.
+    const std::int16_t* rows = net.featureWeights(0);
+    for (std::size_t i = 0; i < std::size_t(INPUTS + 1 + 2 * net.outputBuckets) * hidden; ++i)
+        bytes::put(payload, rows[i]);
     for (int bucket = 0; bucket < net.outputBuckets; ++bucket) bytes::put(payload, net.outputBias[bucket]);
 
     std::string out;
     for (std::uint32_t field :
-         {MAGIC, VERSION, ARCHITECTURE, std::uint32_t(INPUTS), std::uint32_t(HIDDEN), std::uint32_t(net.activation),
+         {MAGIC, VERSION, ARCHITECTURE, std::uint32_t(INPUTS), std::uint32_t(hidden), std::uint32_t(net.activation),
           std::uint32_t(net.outputBuckets), std::uint32_t(net.kingMirror)})
         bytes::put(out, field);
     for (std::int32_t field : {net.qa, net.qb, net.scale}) bytes::put(out, field);
@@ -101,12 +108,13 @@ std::string decode(const std::string& data, Network& net) {
                         hidden = c.get<std::uint32_t>(), activation = c.get<std::uint32_t>();
     const std::uint32_t buckets = version >= 3 ? c.get<std::uint32_t>() : 1,
                         mirror = version >= 3 ? c.get<std::uint32_t>() : 0;
-    if (architecture != ARCHITECTURE || inputs != INPUTS || hidden != HIDDEN || activation > 1 || buckets < 1 ||
+    if (architecture != ARCHITECTURE || inputs != INPUTS || !validWidth(hidden) || activation > 1 || buckets < 1 ||
         buckets > MAX_OUTPUT_BUCKETS || mirror > 1)
         return "network architecture " + std::to_string(architecture) + " (" + std::to_string(inputs) + " -> " +
                std::to_string(hidden) + ") x 2 -> " + std::to_string(buckets) + " buckets, activation " +
                std::to_string(activation) + ", king mirroring " + std::to_string(mirror) +
-               "; this engine runs architecture 1, (768 -> " + std::to_string(HIDDEN) + ") x 2 -> 1 to " +
+               "; this engine runs architecture 1, (768 -> " + std::to_string(HIDDEN_STEP) + " to " +
+               std::to_string(MAX_HIDDEN) + " in steps of " + std::to_string(HIDDEN_STEP) + ") x 2 -> 1 to " +
                std::to_string(MAX_OUTPUT_BUCKETS) + " buckets";
     const std::int32_t qa = c.get<std::int32_t>(), qb = c.get<std::int32_t>(), scale = c.get<std::int32_t>();
     if (qa <= 0 || qa > 32767 || qb <= 0 || scale <= 0) return "network quantisation out of range";
@@ -120,11 +128,11 @@ std::string decode(const std::string& data, Network& net) {
         if (description.find_first_of("\r\n") != std::string::npos) return "network description of several lines";
     }
     const std::uint32_t size = c.get<std::uint32_t>(), sum = c.get<std::uint32_t>();
-    if (!c.ok || size != payloadBytes(int(buckets)) || std::size_t(c.end - c.at) != size)
+    if (!c.ok || size != payloadBytes(int(hidden), int(buckets)) || std::size_t(c.end - c.at) != size)
         return "network file cut short or too long (" + std::to_string(data.size()) + " bytes)";
     if (bytes::checksum(c.at, size) != sum) return "network file checksum mismatch";
 
-    auto loaded = std::make_unique<Network>();
+    auto loaded = std::make_unique<Network>(int(hidden));
     loaded->activation = Activation(activation);
     loaded->qa = qa;
     loaded->qb = qb;
@@ -133,19 +141,16 @@ std::string decode(const std::string& data, Network& net) {
     loaded->kingMirror = mirror;
     loaded->checksum = sum;
     loaded->description = description;
-    for (auto& row : loaded->featureWeights)
-        for (std::int16_t& w : row) w = c.get<std::int16_t>();
-    for (std::int16_t& b : loaded->featureBiases) b = c.get<std::int16_t>();
-    for (int bucket = 0; bucket < loaded->outputBuckets; ++bucket)
-        for (auto& half : loaded->outputWeights[bucket])
-            for (std::int16_t& w : half) w = c.get<std::int16_t>();
+    std::int16_t* rows = loaded->featureWeights(0);
+    for (std::size_t i = 0; i < std::size_t(INPUTS + 1 + 2 * buckets) * hidden; ++i) rows[i] = c.get<std::int16_t>();
     for (int bucket = 0; bucket < loaded->outputBuckets; ++bucket) loaded->outputBias[bucket] = c.get<std::int32_t>();
     // The squared activation multiplies in int16 (simd/nnue.h): QA times a weight must fit.
     if (loaded->activation == Activation::SQUARED_CLIPPED_RELU)
-        for (const auto& bucket : loaded->outputWeights)
-            for (const auto& half : bucket)
-                for (std::int16_t w : half)
-                    if (std::abs(w) * qa > 32767) return "network output weight " + std::to_string(w) + " too large";
+        for (int bucket = 0; bucket < loaded->outputBuckets; ++bucket)
+            for (int side = 0; side < COLOR_NB; ++side)
+                for (int i = 0; i < int(hidden); ++i)
+                    if (const int w = loaded->outputWeights(bucket, side)[i]; std::abs(w) * qa > 32767)
+                        return "network output weight " + std::to_string(w) + " too large";
     net = *loaded;
     return "";
 }

@@ -1,8 +1,11 @@
-// The network: a perspective network (768 -> HIDDEN) x 2 -> 1, the architecture bullet's docs/
+// The network: a perspective network (768 -> hidden) x 2 -> 1, the architecture bullet's docs/
 // start from and most engines of our class begin with (akimbo, Carp, Leorik: ../shared/
 // networks.md); Stockfish's and Ethereal's networks take king-relative inputs. Each side sees the board
 // from its own side: 768 inputs, one per (own or enemy, piece type, square), the board flipped
 // for Black. The two halves of the hidden layer (the side to move's first) feed one output.
+// The hidden layer's width is the file's: 256 neurons is where engines of our class start, and
+// width pays as the data grows (Leorik at 5.7B positions: 256 -> 512 +35 Elo, 512 -> 1024 +10;
+// wider nets on little data lost: ../shared/networks.md), at a cost in speed the same factor.
 // Two options of a network file, each paying where the data is small (../shared/networks.md):
 // - output buckets: the output layer chosen by the number of pieces on the board (bullet's
 //   MaterialCount buckets), so that an endgame weighs the hidden values otherwise than a
@@ -34,16 +37,21 @@
 // alone: the same weights are the same network, whatever their description.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <string>
+#include <vector>
 
 #include "position.h"
 
 namespace nnue {
 
 constexpr int INPUTS = 768;
-constexpr int HIDDEN = 256;
+// The hidden layer's widths a file may have: whole steps of the SIMD kernels' lanes
+// (simd/nnue.h), up to MAX_HIDDEN; DEFAULT_HIDDEN is the trainer's unless told otherwise.
+constexpr int HIDDEN_STEP = 32, MAX_HIDDEN = 1024, DEFAULT_HIDDEN = 256;
 constexpr std::size_t MAX_DESCRIPTION = 1024;
 constexpr int MAX_OUTPUT_BUCKETS = 8;
 
@@ -64,17 +72,45 @@ constexpr bool kingOnMirroredHalf(Square king) { return fileOf(king) >= 4; }
 // ranges of the 2 to 32 pieces, as bullet's MaterialCount divides them.
 constexpr int outputBucket(int buckets, int pieces) { return (pieces - 2) / ((32 + buckets - 1) / buckets); }
 
-struct Network {
+// Storage on 64-byte boundaries, where the SIMD kernels load whole rows.
+template <typename T>
+struct CacheAligned {
+    using value_type = T;
+    static constexpr std::align_val_t ALIGNMENT{64};
+    CacheAligned() = default;
+    template <typename U>
+    CacheAligned(const CacheAligned<U>&) {}
+    T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), ALIGNMENT)); }
+    void deallocate(T* p, std::size_t) { ::operator delete(p, ALIGNMENT); }
+    bool operator==(const CacheAligned&) const = default;
+};
+using Int16Rows = std::vector<std::int16_t, CacheAligned<std::int16_t>>;
+
+class Network {
+public:
+    // A network of `hidden` neurons a side (a multiple of HIDDEN_STEP up to MAX_HIDDEN), its
+    // weights zero.
+    explicit Network(int hidden = DEFAULT_HIDDEN);
+
     Activation activation = Activation::SQUARED_CLIPPED_RELU;
     int qa = 255, qb = 64, scale = 400;
     int outputBuckets = 1;    // 1 to MAX_OUTPUT_BUCKETS
     bool kingMirror = false;  // a side whose king is on files e-h sees the files reversed
-    alignas(64) std::int16_t featureWeights[INPUTS][HIDDEN];
-    alignas(64) std::int16_t featureBiases[HIDDEN];
-    alignas(64) std::int16_t outputWeights[MAX_OUTPUT_BUCKETS][COLOR_NB][HIDDEN];  // [bucket][0]: the side to move's
     std::int32_t outputBias[MAX_OUTPUT_BUCKETS] = {};
     std::uint32_t checksum = 0;  // of the file's payload: identifies the network
     std::string description;     // where it comes from, one line
+
+    int hidden() const { return width; }
+    // The rows of `hidden` weights, each on a 64-byte boundary: an input's, the biases, and a
+    // bucket's output weights of one half (side 0: the side to move's).
+    std::int16_t* featureWeights(int feature) { return &weights[std::size_t(feature) * width]; }
+    const std::int16_t* featureWeights(int feature) const { return &weights[std::size_t(feature) * width]; }
+    std::int16_t* featureBiases() { return featureWeights(INPUTS); }
+    const std::int16_t* featureBiases() const { return featureWeights(INPUTS); }
+    std::int16_t* outputWeights(int bucket, int side) { return featureWeights(INPUTS + 1 + 2 * bucket + side); }
+    const std::int16_t* outputWeights(int bucket, int side) const {
+        return featureWeights(INPUTS + 1 + 2 * bucket + side);
+    }
 
     // Whether `perspective` sees `pos` with its files reversed.
     bool mirrored(const Position& pos, Color perspective) const {
@@ -94,6 +130,10 @@ struct Network {
     Value evaluate(const Position& pos) const;
     // The architecture in words, e.g. "(768 -> 256) x 2 -> 1 of 8 buckets, king mirroring".
     std::string shape() const;
+
+private:
+    int width;
+    Int16Rows weights;  // the rows above, in that order, every bucket's whether used or not
 };
 
 // The file's bytes; the description cut to MAX_DESCRIPTION bytes, line breaks made spaces.

@@ -66,33 +66,31 @@ float activateSlope(Activation a, float x) {
     return a == Activation::CLIPPED_RELU ? 1.0f : 2.0f * x;
 }
 
-using P = FloatNetwork;
-
 // The first layer's values of one side: the biases plus one row per input.
-void accumulate(const std::vector<float>& w, const int* inputs, int count, float* acc) {
-    std::copy_n(w.data() + P::FEATURE_BIASES, HIDDEN, acc);
+void accumulate(const FloatNetwork& net, const int* inputs, int count, float* acc) {
+    const int hidden = net.hidden;
+    std::copy_n(net.params.data() + net.featureBiases(), hidden, acc);
     for (int k = 0; k < count; ++k) {
-        const float* row = w.data() + P::FEATURE_WEIGHTS + std::size_t(inputs[k]) * HIDDEN;
-        for (int i = 0; i < HIDDEN; ++i) acc[i] += row[i];
+        const float* row = net.params.data() + net.featureWeights(inputs[k]);
+        for (int i = 0; i < hidden; ++i) acc[i] += row[i];
     }
 }
 
 struct Forward {
-    float acc[COLOR_NB][HIDDEN];  // [0] the side to move
+    float acc[COLOR_NB][MAX_HIDDEN];  // [0] the side to move
     int bucket;
     float output;
 };
 
 void forward(const FloatNetwork& net, const int* us, const int* them, int count, Forward& f) {
-    const std::vector<float>& w = net.params;
-    accumulate(w, us, count, f.acc[0]);
-    accumulate(w, them, count, f.acc[1]);
+    accumulate(net, us, count, f.acc[0]);
+    accumulate(net, them, count, f.acc[1]);
     f.bucket = outputBucket(net.outputBuckets, count);
-    const float* outputWeights = w.data() + net.outputWeights(f.bucket);
-    float sum = w[net.outputBias(f.bucket)];
+    const float* outputWeights = net.params.data() + net.outputWeights(f.bucket);
+    float sum = net.params[net.outputBias(f.bucket)];
     for (int side = 0; side < 2; ++side)
-        for (int i = 0; i < HIDDEN; ++i)
-            sum += activate(net.activation, f.acc[side][i]) * outputWeights[side * HIDDEN + i];
+        for (int i = 0; i < net.hidden; ++i)
+            sum += activate(net.activation, f.acc[side][i]) * outputWeights[side * net.hidden + i];
     f.output = sum;
 }
 
@@ -112,18 +110,19 @@ float backward(const FloatNetwork& net, const Sample& s, double wdl, int scale, 
     const float* outputWeights = net.params.data() + net.outputWeights(f.bucket);
     float* outputGrad = grad.data() + net.outputWeights(f.bucket);
     grad[net.outputBias(f.bucket)] += dOut;
+    const int hidden = net.hidden;
     for (int side = 0; side < 2; ++side) {
         const int* inputs = side == 0 ? us : them;
-        float dAcc[HIDDEN];
-        for (int i = 0; i < HIDDEN; ++i) {
+        float dAcc[MAX_HIDDEN];
+        for (int i = 0; i < hidden; ++i) {
             const float a = f.acc[side][i];
-            outputGrad[side * HIDDEN + i] += dOut * activate(net.activation, a);
-            dAcc[i] = dOut * outputWeights[side * HIDDEN + i] * activateSlope(net.activation, a);
-            grad[P::FEATURE_BIASES + i] += dAcc[i];
+            outputGrad[side * hidden + i] += dOut * activate(net.activation, a);
+            dAcc[i] = dOut * outputWeights[side * hidden + i] * activateSlope(net.activation, a);
+            grad[net.featureBiases() + i] += dAcc[i];
         }
         for (int k = 0; k < count; ++k) {
-            float* row = grad.data() + P::FEATURE_WEIGHTS + std::size_t(inputs[k]) * HIDDEN;
-            for (int i = 0; i < HIDDEN; ++i) row[i] += dAcc[i];
+            float* row = grad.data() + net.featureWeights(inputs[k]);
+            for (int i = 0; i < hidden; ++i) row[i] += dAcc[i];
         }
     }
     return error * error;
@@ -193,7 +192,7 @@ std::uint32_t fingerprint(const TrainConfig& cfg, const SampleStream& stream, co
     for (double x : {double(stream.trainChunks()), double(stream.trainPlies()), double(cfg.epochs), double(cfg.batch),
                      double(cfg.minPly), cfg.lr, cfg.wdl, cfg.holdout, double(cfg.seed), double(cfg.activation),
                      double(cfg.mirror), double(cfg.buffer), double(cfg.cycles), double(cfg.outputBuckets),
-                     double(cfg.kingMirror)})
+                     double(cfg.kingMirror), double(cfg.hidden)})
         key += std::to_string(x) + " ";
     return bytes::checksum(key.data(), key.size());
 }
@@ -253,7 +252,7 @@ std::string describe(const TrainConfig& cfg, const SampleStream& stream, const N
 }
 
 // The network `from` names, if it can start the run: the same activation and king mirroring,
-// and one output bucket or the run's number.
+// one output bucket or the run's number, and the run's width or a narrower one.
 std::string loadStart(const TrainConfig& cfg, Network& start) {
     if (cfg.from == EMBEDDED_NAME) start = embedded();
     else if (std::string why = load(cfg.from, start); !why.empty()) return "train: from " + cfg.from + ": " + why;
@@ -263,33 +262,51 @@ std::string loadStart(const TrainConfig& cfg, Network& start) {
         return shape + (cfg.kingMirror ? "the run has king mirroring" : "the run has no king mirroring");
     if (start.outputBuckets != 1 && start.outputBuckets != cfg.outputBuckets)
         return shape + "the run has " + std::to_string(cfg.outputBuckets) + " buckets";
+    if (start.hidden() > cfg.hidden)
+        return shape + "wider than the run's " + std::to_string(cfg.hidden) + " neurons (hidden " +
+               std::to_string(start.hidden()) + " keeps its width)";
     return "";
 }
 
-// Small random weights of the run's shape: some 30 inputs are on, so a first-layer value starts
-// near 0.3.
+// A new neuron's first-layer weights: small and random, so that with some 30 inputs on a
+// first-layer value starts near 0.3.
+std::normal_distribution<float> newFeatureWeights() { return std::normal_distribution<float>(0.0f, 0.05f); }
+
+// Small random weights of the run's shape.
 FloatNetwork randomNetwork(const TrainConfig& cfg) {
-    FloatNetwork net(cfg.outputBuckets, cfg.kingMirror);
+    FloatNetwork net(cfg.hidden, cfg.outputBuckets, cfg.kingMirror);
     net.activation = cfg.activation;
     std::mt19937_64 rng(cfg.seed);
-    std::normal_distribution<float> featureInit(0.0f, 0.05f);
+    auto featureInit = newFeatureWeights();
     std::uniform_real_distribution<float> outputInit(-0.05f, 0.05f);
-    for (std::size_t i = P::FEATURE_WEIGHTS; i < P::FEATURE_BIASES; ++i) net.params[i] = featureInit(rng);
-    for (std::size_t i = P::OUTPUT_WEIGHTS; i < net.outputBias(0); ++i) net.params[i] = outputInit(rng);
+    for (std::size_t i = 0; i < net.featureBiases(); ++i) net.params[i] = featureInit(rng);
+    for (std::size_t i = net.outputWeights(0); i < net.outputBias(0); ++i) net.params[i] = outputInit(rng);
     return net;
 }
 
-// The float network of `start`'s weights, its one output layer copied to each of `buckets`.
-FloatNetwork startingNetwork(const Network& start, int buckets) {
+// The float network of `start`'s weights for the run: its neurons first, the new ones of a wider
+// run with random input weights (from `seed`) and no bias nor output weight, so that the output
+// is the narrower network's (net2net); its one output layer copied to each of the run's buckets.
+FloatNetwork startingNetwork(const Network& start, const TrainConfig& cfg) {
     const FloatNetwork source = FloatNetwork::dequantise(start);
-    if (source.outputBuckets == buckets) return source;
-    FloatNetwork net(buckets, source.kingMirror);
+    if (source.outputBuckets == cfg.outputBuckets && source.hidden == cfg.hidden) return source;
+    FloatNetwork net(cfg.hidden, cfg.outputBuckets, source.kingMirror);
     net.activation = source.activation;
-    std::copy_n(source.params.begin(), P::OUTPUT_WEIGHTS, net.params.begin());
-    for (int bucket = 0; bucket < buckets; ++bucket) {
-        std::copy_n(source.params.begin() + source.outputWeights(0), 2 * HIDDEN,
-                    net.params.begin() + net.outputWeights(bucket));
-        net.params[net.outputBias(bucket)] = source.params[source.outputBias(0)];
+    std::mt19937_64 rng(cfg.seed);
+    auto featureInit = newFeatureWeights();
+    const int kept = source.hidden;
+    for (int row = 0; row <= INPUTS; ++row) {  // the inputs' rows, then the biases'
+        std::copy_n(source.params.begin() + source.featureWeights(row), kept,
+                    net.params.begin() + net.featureWeights(row));
+        if (row < INPUTS)
+            for (int i = kept; i < net.hidden; ++i) net.params[net.featureWeights(row) + i] = featureInit(rng);
+    }
+    for (int bucket = 0; bucket < cfg.outputBuckets; ++bucket) {
+        const int from = source.outputBuckets == 1 ? 0 : bucket;
+        for (int side = 0; side < 2; ++side)
+            std::copy_n(source.params.begin() + source.outputWeights(from) + side * kept, kept,
+                        net.params.begin() + net.outputWeights(bucket) + side * net.hidden);
+        net.params[net.outputBias(bucket)] = source.params[source.outputBias(from)];
     }
     return net;
 }
@@ -312,42 +329,33 @@ float FloatNetwork::output(const Position& pos, bool mirrored) const {
     return f.output;
 }
 
+// The float network and the integer one share their layout (FloatNetwork's parts are Network's
+// rows, in the same order), so each converts row by row.
 Network FloatNetwork::quantise() const {
-    Network net;
+    Network net(hidden);
     net.activation = activation;
     net.outputBuckets = outputBuckets;
     net.kingMirror = kingMirror;
     const auto q = [](float x, int factor) { return std::int16_t(std::lround(x * float(factor))); };
-    for (int f = 0; f < INPUTS; ++f)
-        for (int i = 0; i < HIDDEN; ++i)
-            net.featureWeights[f][i] = q(params[FEATURE_WEIGHTS + std::size_t(f) * HIDDEN + i], net.qa);
-    for (int i = 0; i < HIDDEN; ++i) net.featureBiases[i] = q(params[FEATURE_BIASES + i], net.qa);
-    for (int bucket = 0; bucket < outputBuckets; ++bucket) {
-        for (int side = 0; side < 2; ++side)
-            for (int i = 0; i < HIDDEN; ++i)
-                net.outputWeights[bucket][side][i] = q(params[outputWeights(bucket) + side * HIDDEN + i], net.qb);
+    std::int16_t* rows = net.featureWeights(0);
+    for (std::size_t i = 0; i < outputWeights(0); ++i) rows[i] = q(params[i], net.qa);
+    for (std::size_t i = outputWeights(0); i < outputBias(0); ++i) rows[i] = q(params[i], net.qb);
+    for (int bucket = 0; bucket < outputBuckets; ++bucket)
         net.outputBias[bucket] = std::int32_t(std::lround(params[outputBias(bucket)] * float(net.qa * net.qb)));
-    }
     return net;
 }
 
 FloatNetwork FloatNetwork::dequantise(const Network& net) {
-    FloatNetwork f(net.outputBuckets, net.kingMirror);
+    FloatNetwork f(net.hidden(), net.outputBuckets, net.kingMirror);
     f.activation = net.activation;
     // The output is in units of the file's SCALE; the trainer's targets are in Network{}'s.
     const float rescale = float(net.scale) / float(Network{}.scale);
-    for (int feature = 0; feature < INPUTS; ++feature)
-        for (int i = 0; i < HIDDEN; ++i)
-            f.params[FEATURE_WEIGHTS + std::size_t(feature) * HIDDEN + i] =
-                float(net.featureWeights[feature][i]) / float(net.qa);
-    for (int i = 0; i < HIDDEN; ++i) f.params[FEATURE_BIASES + i] = float(net.featureBiases[i]) / float(net.qa);
-    for (int bucket = 0; bucket < net.outputBuckets; ++bucket) {
-        for (int side = 0; side < 2; ++side)
-            for (int i = 0; i < HIDDEN; ++i)
-                f.params[f.outputWeights(bucket) + side * HIDDEN + i] =
-                    float(net.outputWeights[bucket][side][i]) / float(net.qb) * rescale;
+    const std::int16_t* rows = net.featureWeights(0);
+    for (std::size_t i = 0; i < f.outputWeights(0); ++i) f.params[i] = float(rows[i]) / float(net.qa);
+    for (std::size_t i = f.outputWeights(0); i < f.outputBias(0); ++i)
+        f.params[i] = float(rows[i]) / float(net.qb) * rescale;
+    for (int bucket = 0; bucket < net.outputBuckets; ++bucket)
         f.params[f.outputBias(bucket)] = float(net.outputBias[bucket]) / float(net.qa * net.qb) * rescale;
-    }
     return f;
 }
 
@@ -378,7 +386,7 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
              " positions held out");
 
     FloatNetwork& net = report.network;
-    net = origin ? startingNetwork(*origin, cfg.outputBuckets) : randomNetwork(cfg);
+    net = origin ? startingNetwork(*origin, cfg) : randomNetwork(cfg);
     const int scale = Network{}.scale;
     if (origin && !cfg.resume) {  // a resumed run reads its weights from the state
         char line[256];
@@ -528,12 +536,15 @@ std::string runTrain(const std::vector<std::string>& args, const std::function<v
     in.string("activation", activation);
     in.integer("stopafter", 1, 100000, cfg.stopAfter);
     in.integer("buckets", 1, MAX_OUTPUT_BUCKETS, cfg.outputBuckets);
+    in.integer("hidden", HIDDEN_STEP, MAX_HIDDEN, cfg.hidden);
     in.string("from", cfg.from);
     cfg.resume = in.flag("resume");
     cfg.mirror = in.flag("mirror");
     cfg.kingMirror = in.flag("kingmirror");
     if (std::string why = in.error(); !why.empty()) return why;
     if (activation != "screlu" && activation != "crelu") return "train: activation must be screlu or crelu";
+    if (cfg.hidden % HIDDEN_STEP)
+        return "train: hidden must be a multiple of " + std::to_string(HIDDEN_STEP) + " (the SIMD kernels' step)";
     if (cfg.mirror && cfg.kingMirror)
         return "train: a king-mirroring network sees a position and its mirror image alike: mirror adds nothing";
     cfg.activation = activation == "crelu" ? Activation::CLIPPED_RELU : Activation::SQUARED_CLIPPED_RELU;

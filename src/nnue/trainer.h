@@ -3,7 +3,7 @@
 //   train data FILE[,FILE...] out NET [epochs 10] [cycles 1] [batch 16384] [lr 0.001] [wdl 0.3]
 //         [activation screlu|crelu] [threads N] [seed 1] [holdout 0.05] [heldout 1000000]
 //         [minply 8] [positions N] [buffer 4000000] [stopafter N] [resume] [mirror]
-//         [buckets 1] [kingmirror] [from NET]
+//         [buckets 1] [kingmirror] [hidden 256] [from NET]
 //   train data FILE[,FILE...] compare NET[,NET...] [wdl 0.3] [threads N] [holdout 0.05] [heldout N]
 // The data streams (stream.h): memory holds one shuffle buffer of `buffer` positions as played
 // (32 bytes each kept, twice that with `mirror`), whatever the files' size; each epoch is a pass
@@ -24,10 +24,15 @@
 // `buckets N` trains N output buckets by the number of pieces, `kingmirror` a king-mirroring
 // network (network.h); such a network sees a position and its mirror image alike, so `mirror`
 // would add nothing to it and is refused.
+// `hidden N` trains a hidden layer of N neurons a side (network.h: 32 to 1024 in steps of 32).
 // `from NET` starts from a network's weights instead of random ones (NET a file, or <embedded>),
 // so that what it learnt from data since lost is kept and the new data adds to it: a network of
 // one output bucket starts each of the run's buckets, and the activation and king mirroring must
-// be the run's. The file's description names the network it started from by its checksum.
+// be the run's. A narrower network is widened to the run's width keeping its function (net2net,
+// Chen, Goodfellow and Shlens 2016): its neurons as they were, the new ones with small random
+// input weights and no output weight, so that training starts where the narrower network stood
+// and the new neurons grow into what it lacks. The file's description names the network it
+// started from by its checksum.
 // The seeds' knowledge is applied in training as in the engine (withKnowledge, eval.h): the
 // output is scaled by the scale factor for the side it says is ahead, and the positions whose
 // value the seeds know (or that are drawn whoever is ahead) are left out, so that the network
@@ -55,29 +60,30 @@ struct TrainConfig {
     bool resume = false;                       // continue from OUT.state
     bool mirror = false;                       // add each training position's mirror image
     Activation activation = Activation::SQUARED_CLIPPED_RELU;
-    int outputBuckets = 1;    // by the number of pieces (network.h)
-    bool kingMirror = false;  // each side sees its king on files a-d
-    std::string from;         // the network whose weights the run starts from (empty: random ones)
+    int hidden = DEFAULT_HIDDEN;  // neurons a side
+    int outputBuckets = 1;        // by the number of pieces (network.h)
+    bool kingMirror = false;      // each side sees its king on files a-d
+    std::string from;             // the network whose weights the run starts from (empty: random ones)
 };
 
 // The trainer's network, in floats: the first layer's weights, its biases, each bucket's output
 // weights (the side to move's half first), then each bucket's output bias, one after another.
 class FloatNetwork {
 public:
-    static constexpr std::size_t FEATURE_WEIGHTS = 0, FEATURE_BIASES = INPUTS * HIDDEN,
-                                 OUTPUT_WEIGHTS = FEATURE_BIASES + HIDDEN;
-    explicit FloatNetwork(int outputBuckets = 1, bool kingMirror = false)
-        : outputBuckets(outputBuckets), kingMirror(kingMirror),
-          params(OUTPUT_WEIGHTS + std::size_t(outputBuckets) * (2 * HIDDEN + 1)) {}
+    explicit FloatNetwork(int hidden = DEFAULT_HIDDEN, int outputBuckets = 1, bool kingMirror = false)
+        : hidden(hidden), outputBuckets(outputBuckets), kingMirror(kingMirror),
+          params(std::size_t(INPUTS + 1 + 2 * outputBuckets) * hidden + outputBuckets) {}
     Activation activation = Activation::SQUARED_CLIPPED_RELU;
+    int hidden;  // neurons a side
     int outputBuckets;
     bool kingMirror;
     std::vector<float> params;
 
-    std::size_t outputWeights(int bucket) const { return OUTPUT_WEIGHTS + std::size_t(bucket) * 2 * HIDDEN; }
-    std::size_t outputBias(int bucket) const {
-        return OUTPUT_WEIGHTS + std::size_t(outputBuckets) * 2 * HIDDEN + bucket;
-    }
+    // Where each part starts in `params`.
+    std::size_t featureWeights(int feature) const { return std::size_t(feature) * hidden; }
+    std::size_t featureBiases() const { return featureWeights(INPUTS); }
+    std::size_t outputWeights(int bucket) const { return featureWeights(INPUTS + 1 + 2 * bucket); }
+    std::size_t outputBias(int bucket) const { return outputWeights(outputBuckets) + bucket; }
 
     // The output in SCALE units (centipawns / SCALE) for the side to move; of the board's
     // mirror image (a-file and h-file swapped) if `mirrored`, as the trainer's `mirror` shows it.
