@@ -7,8 +7,8 @@
 // half is brought up to date on its own: a king-mirroring network's side whose king crossed the
 // board's middle since the nearest entry is computed afresh from the position, the other side's
 // half still updated (as Stockfish refreshes only the perspective whose king bucket changed).
-// The values are as wide as the network the search started with (reset), in one block, so that
-// a 256-wide network's line stays as compact as the one it reads.
+// The values are as wide as the network the search started with (reset): one block of rows, by
+// ply and perspective, made again only when a network of another width starts a search.
 #pragma once
 
 #include <vector>

@@ -5,7 +5,8 @@
 // for Black. The two halves of the hidden layer (the side to move's first) feed one output.
 // The hidden layer's width is the file's: 256 neurons is where engines of our class start, and
 // width pays as the data grows (Leorik at 5.7B positions: 256 -> 512 +35 Elo, 512 -> 1024 +10;
-// wider nets on little data lost: ../shared/networks.md), at a cost in speed the same factor.
+// wider nets on little data lost: ../shared/networks.md), and costs less than in proportion:
+// the same search takes 1.14x the time at 512, 1.41x at 1024 (native; perf/RESULTS.md).
 // Two options of a network file, each paying where the data is small (../shared/networks.md):
 // - output buckets: the output layer chosen by the number of pieces on the board (bullet's
 //   MaterialCount buckets), so that an endgame weighs the hidden values otherwise than a
