@@ -922,6 +922,16 @@ TEST_CASE("train: hidden sets the width, and a wider run from a narrower network
         REQUIRE(pos.setFen(fen) == "");
         REQUIRE(wide.evaluate(pos) == small.evaluate(pos));
     }
+    // Ranked on the held-out positions (networks of any width compare), the two are one network.
+    nnue::TrainConfig measure;
+    measure.data = {data};
+    measure.threads = 2;
+    std::vector<nnue::HeldOutLoss> losses;
+    REQUIRE(nnue::compare(measure, {narrow, widened}, losses, quiet) == "");
+    REQUIRE(losses.size() == 2);
+    REQUIRE(losses[0].positions > 0);
+    REQUIRE(losses[1].atWdl == losses[0].atWdl);
+    REQUIRE(losses[1].results == losses[0].results);
 
     // At a learning rate that teaches, the new neurons grow output weights of their own.
     REQUIRE(train({"out", grown, "hidden", "128", "from", narrow, "lr", "0.002"}) == "");
