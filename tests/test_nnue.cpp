@@ -29,14 +29,15 @@ namespace {
 // Weights of the sizes a trained network has, so that the values leave the activation's range
 // both ways; the output weights stay within what the squared activation needs.
 std::unique_ptr<nnue::Network> randomNetwork(nnue::Activation activation, std::uint64_t seed, int outputBuckets = 1,
-                                             bool kingMirror = false, int hidden = nnue::DEFAULT_HIDDEN) {
-    auto net = std::make_unique<nnue::Network>(hidden);
+                                             bool kingMirror = false, int hidden = nnue::DEFAULT_HIDDEN,
+                                             int kingBuckets = 1) {
+    auto net = std::make_unique<nnue::Network>(hidden, nnue::KingBuckets::layout(kingBuckets));
     std::mt19937_64 rng(seed);
     std::uniform_int_distribution<int> feature(-120, 120), output(-127, 127);
     net->activation = activation;
     net->outputBuckets = outputBuckets;
     net->kingMirror = kingMirror;
-    for (int row = 0; row <= nnue::INPUTS; ++row)  // the inputs' rows, then the biases (row 768)
+    for (int row = 0; row <= net->inputs(); ++row)  // the inputs' rows, then the biases
         for (int i = 0; i < hidden; ++i) net->featureWeights(row)[i] = std::int16_t(feature(rng));
     for (int bucket = 0; bucket < outputBuckets; ++bucket) {
         for (int side = 0; side < 2; ++side)
@@ -154,9 +155,12 @@ TEST_CASE("nnue: every SIMD path equals the scalar twin on the bench positions, 
 
 TEST_CASE("nnue: lazy accumulators equal a full refresh at the nodes of a perft", "[nnue]") {
     // A king-mirroring network with output buckets too: castling and every king move across the
-    // board's middle recompute that side's half.
-    const std::unique_ptr<nnue::Network> nets[] = {randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 2),
-                                                   randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 2, 8, true)};
+    // board's middle recompute that side's half; and one with king buckets besides, where a king
+    // move to another rank does.
+    const std::unique_ptr<nnue::Network> nets[] = {
+        randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 2),
+        randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 2, 8, true),
+        randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 2, 8, true, nnue::DEFAULT_HIDDEN, 4)};
     for (const auto& net : nets) {
         nnue::AccumulatorStack stack;
         std::uint64_t checked = 0;
@@ -199,20 +203,22 @@ TEST_CASE("nnue: lazy accumulators equal a full refresh at the nodes of a perft"
 }
 
 TEST_CASE("nnue: lazy accumulators equal a full refresh along random games, both activations, king mirroring, "
-          "every width",
+          "king buckets, every width",
           "[nnue]") {
     std::mt19937_64 rng(7);
     // One stack for all: a network of another width resizes it at the root.
     nnue::AccumulatorStack stack;
-    for (auto [activation, mirror, hidden] :
-         {std::tuple{nnue::Activation::CLIPPED_RELU, false, nnue::DEFAULT_HIDDEN},
-          std::tuple{nnue::Activation::SQUARED_CLIPPED_RELU, false, nnue::DEFAULT_HIDDEN},
-          std::tuple{nnue::Activation::SQUARED_CLIPPED_RELU, true, nnue::DEFAULT_HIDDEN},
-          std::tuple{nnue::Activation::SQUARED_CLIPPED_RELU, true, nnue::MAX_HIDDEN},
-          std::tuple{nnue::Activation::SQUARED_CLIPPED_RELU, false, nnue::HIDDEN_STEP},
-          std::tuple{nnue::Activation::CLIPPED_RELU, true, 512}}) {
-        const auto net = randomNetwork(activation, 3, mirror ? 8 : 1, mirror, hidden);
-        INFO("hidden " << hidden);
+    for (auto [activation, mirror, hidden, kingBuckets] :
+         {std::tuple{nnue::Activation::CLIPPED_RELU, false, nnue::DEFAULT_HIDDEN, 1},
+          std::tuple{nnue::Activation::SQUARED_CLIPPED_RELU, false, nnue::DEFAULT_HIDDEN, 1},
+          std::tuple{nnue::Activation::SQUARED_CLIPPED_RELU, true, nnue::DEFAULT_HIDDEN, 1},
+          std::tuple{nnue::Activation::SQUARED_CLIPPED_RELU, true, nnue::MAX_HIDDEN, 1},
+          std::tuple{nnue::Activation::SQUARED_CLIPPED_RELU, false, nnue::HIDDEN_STEP, 1},
+          std::tuple{nnue::Activation::CLIPPED_RELU, true, 512, 1},
+          std::tuple{nnue::Activation::SQUARED_CLIPPED_RELU, false, nnue::DEFAULT_HIDDEN, 8},
+          std::tuple{nnue::Activation::SQUARED_CLIPPED_RELU, true, 512, 2}}) {
+        const auto net = randomNetwork(activation, 3, mirror ? 8 : 1, mirror, hidden, kingBuckets);
+        INFO("hidden " << hidden << ", king buckets " << kingBuckets);
         for (int game = 0; game < 40; ++game) {
             Position pos;
             REQUIRE(pos.setFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") == "");
@@ -300,8 +306,8 @@ TEST_CASE("nnue: a network file round-trips, and a cut, corrupt or foreign one i
     overlong[descriptionAt + 1] = 0x10;  // 4,096 and more bytes of description
     REQUIRE(nnue::decode(overlong, old).find("description") != std::string::npos);
     std::string future = bytes;
-    future[4] = 4;
-    REQUIRE(nnue::decode(future, old).find("version 4") != std::string::npos);
+    future[4] = 5;
+    REQUIRE(nnue::decode(future, old).find("version 5") != std::string::npos);
 
     const Value before = read.evaluate(pos);
     std::string corrupt = bytes;
@@ -319,6 +325,61 @@ TEST_CASE("nnue: a network file round-trips, and a cut, corrupt or foreign one i
     }
     REQUIRE(nnue::load(tempPath("no-such.nnue"), read).find("cannot open") != std::string::npos);
     REQUIRE(read.evaluate(pos) == before);
+}
+
+TEST_CASE("nnue: king buckets give each group of a side's king squares its own inputs, in a file of version 4",
+          "[nnue]") {
+    using nnue::KingBuckets;
+    // The layouts by the king's rank as its side sees it; Black's first rank is the eighth.
+    const KingBuckets two = KingBuckets::layout(2), four = KingBuckets::layout(4), eight = KingBuckets::layout(8);
+    for (const KingBuckets& layout : {two, four, eight, KingBuckets::layout(1)}) REQUIRE(layout.invalid() == "");
+    REQUIRE(KingBuckets::layout(3).count == 0);
+    REQUIRE((two.of[SQ_G1] == 0 && two.of[SQ_G2] == 1 && two.of[SQ_E8] == 1));
+    REQUIRE((four.of[SQ_E1] == 0 && four.of[SQ_E2] == 1 && four.of[SQ_E3] == 2 && four.of[SQ_E4] == 3));
+    REQUIRE(four.of[SQ_H8] == 3);
+    REQUIRE((eight.of[SQ_C1] == 0 && eight.of[SQ_G1] == 4 && eight.of[SQ_A5] == 3 && eight.of[SQ_H5] == 7));
+    REQUIRE(nnue::inputView(false, four, WHITE, SQ_G1) == nnue::inputView(false, four, BLACK, SQ_G8));
+    REQUIRE(nnue::inputView(false, four, BLACK, SQ_E7).base == nnue::INPUTS);
+    REQUIRE(nnue::inputView(true, eight, WHITE, SQ_G1) == nnue::InputView{0, true});  // mirrored to b1
+    KingBuckets unused = four;
+    unused.count = 5;
+    REQUIRE(unused.invalid().find("has no square") != std::string::npos);
+
+    // A bucket's inputs move the evaluation only while a king stands in it: bucket 3's
+    // (a king on its fourth rank or beyond) not a middlegame's with both kings at home.
+    const auto net = randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 11, 8, true, nnue::DEFAULT_HIDDEN, 4);
+    REQUIRE(net->shape() == "(4 x 768 -> 256) x 2 -> 1 of 8 buckets, king mirroring");
+    Position home, open;
+    REQUIRE(home.setFen("r1bq1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 1") == "");
+    REQUIRE(open.setFen("8/5p2/4k3/1p5p/1P1K3P/8/8/8 w - - 0 1") == "");
+    const Value homeBefore = net->evaluate(home), openBefore = net->evaluate(open);
+    for (int row = 3 * nnue::INPUTS; row < 4 * nnue::INPUTS; ++row)
+        for (int i = 0; i < net->hidden(); ++i)
+            net->featureWeights(row)[i] = std::int16_t(-net->featureWeights(row)[i]);
+    REQUIRE(net->evaluate(home) == homeBefore);
+    REQUIRE(net->evaluate(open) != openBefore);
+
+    // The file: version 4, the map and every bucket's rows read back; a file of one king bucket
+    // stays version 3, which engines before king buckets read.
+    const std::string bytes = nnue::encode(*net);
+    REQUIRE(bytes[4] == 4);
+    REQUIRE(nnue::encode(*randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 11))[4] == 3);
+    nnue::Network read;
+    REQUIRE(nnue::decode(bytes, read) == "");
+    REQUIRE(read.kingBuckets() == four);
+    REQUIRE(nnue::encode(read) == bytes);
+    REQUIRE((read.evaluate(home) == homeBefore && read.evaluate(open) == net->evaluate(open)));
+    // The count after the 32 bytes of version 3's fields, then the map: none, more than a file
+    // may hold, a square's bucket beyond the count, a bucket no square has.
+    const std::size_t countAt = 32, mapAt = 36;
+    for (auto [at, value] :
+         {std::pair{countAt, 0}, std::pair{countAt, 17}, std::pair{mapAt + 9, 4}, std::pair{countAt, 5}}) {
+        std::string foreign = bytes;
+        foreign[at] = char(value);
+        INFO(at << " " << value);
+        REQUIRE(nnue::decode(foreign, read).find("king bucket") != std::string::npos);
+    }
+    REQUIRE(read.kingBuckets() == four);
 }
 
 TEST_CASE("nnue: the embedded network is the one tests/network.expected names", "[nnue]") {
@@ -804,10 +865,12 @@ TEST_CASE("train: output buckets and king mirroring train into the network the e
     for (const std::string& f : {data, out, out + ".state"}) std::filesystem::remove(f);
 }
 
-TEST_CASE("train: from a network, a run starts from its weights, its output layer in every bucket", "[nnue][train]") {
+TEST_CASE("train: from a network, a run starts from its weights, its output layer in every bucket, its inputs in "
+          "every king bucket",
+          "[nnue][train]") {
     const std::string data = tempPath("train-from.bin"), out = tempPath("train-from.nnue"),
                       scratch = tempPath("train-from-scratch.nnue"), four = tempPath("train-from-four.nnue"),
-                      refused = tempPath("train-from-refused.nnue");
+                      refused = tempPath("train-from-refused.nnue"), bucketed = tempPath("train-from-kings.nnue");
     std::filesystem::remove(data);
     REQUIRE(runDatagen({"out", data, "games", "40", "nodes", "300", "seed", "8", "threads", "1"}, quiet) == "");
 
@@ -848,6 +911,37 @@ TEST_CASE("train: from a network, a run starts from its weights, its output laye
     std::snprintf(checksum, sizeof checksum, "%08x", unsigned(embedded.checksum));
     REQUIRE(net.description.find("from network " + std::string(checksum)) != std::string::npos);
 
+    // Into king buckets: the embedded network's one set of inputs in each, so that every king
+    // square sees the board as before and the output is the embedded network's.
+    nnue::TrainConfig kings = cfg;
+    kings.out = bucketed;
+    kings.kingBuckets = nnue::KingBuckets::layout(4);
+    nnue::TrainReport kingsStarted;
+    REQUIRE(nnue::train(kings, kingsStarted, quiet) == "");
+    nnue::Network kingNet;
+    REQUIRE(nnue::load(bucketed, kingNet) == "");
+    REQUIRE(kingNet.kingBuckets() == kings.kingBuckets);
+    for (int bucket = 0; bucket < 4; ++bucket)
+        REQUIRE(std::equal(embedded.featureWeights(0), embedded.featureWeights(nnue::INPUTS),
+                           kingNet.featureWeights(bucket * nnue::INPUTS)));
+    REQUIRE(std::equal(embedded.featureBiases(), embedded.featureBiases() + hidden, kingNet.featureBiases()));
+    for (const std::string& fen : benchPositions()) {
+        Position pos;
+        REQUIRE(pos.setFen(fen) == "");
+        REQUIRE(kingNet.evaluate(pos) == embedded.evaluate(pos));
+    }
+    // At a learning rate that teaches, the buckets part: a king's bucket learns from the
+    // positions with the king in it (the games' kings stand mostly on their first rank).
+    kings.lr = 0.002;
+    REQUIRE(nnue::train(kings, kingsStarted, quiet) == "");
+    REQUIRE(nnue::load(bucketed, kingNet) == "");
+    const auto rowsOf = [&](int bucket) {
+        return std::vector<std::int16_t>(kingNet.featureWeights(bucket * nnue::INPUTS),
+                                         kingNet.featureWeights((bucket + 1) * nnue::INPUTS));
+    };
+    CHECK(rowsOf(0) != rowsOf(1));
+    CHECK(rowsOf(0) != rowsOf(3));
+
     // The same epoch from random weights ends far from what the embedded network knows.
     nnue::TrainConfig fresh = cfg;
     fresh.from.clear();
@@ -871,9 +965,13 @@ TEST_CASE("train: from a network, a run starts from its weights, its output laye
     CHECK(refusal({"from", "<embedded>", "activation", "crelu"}).find("activation") != std::string::npos);
     CHECK(refusal({"from", "<embedded>", "kingmirror"}).find("the run has king mirroring") != std::string::npos);
     CHECK(refusal({"from", data + ".none"}).find(data + ".none") != std::string::npos);
+    CHECK(refusal({"from", bucketed, "kingbuckets", "2"}).find("2 king buckets of its own") != std::string::npos);
+    CHECK(refusal({"kingbuckets", "3"}).find("must be 1, 2, 4 or 8") != std::string::npos);
+    CHECK(refusal({"kingbuckets", "8", "kingmirror"}).find("already does") != std::string::npos);
     CHECK(nnue::runTrain({"data", data, "compare", out, "from", out}, quiet).find("trains none") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(refused));
-    for (const std::string& f : {data, out, out + ".state", scratch, scratch + ".state", four})
+    for (const std::string& f :
+         {data, out, out + ".state", scratch, scratch + ".state", four, bucketed, bucketed + ".state"})
         std::filesystem::remove(f);
 }
 

@@ -550,9 +550,31 @@ TEST_CASE("uci: Use NNUE and EvalFile choose the evaluation, and a bad file chan
     e.send("go depth 8");
     REQUIRE(isLegal("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", bestMoveOf(e.readUntil("bestmove"))));
     e.send("setoption name Threads value 1");
+    // King buckets: the embedded network's inputs in each of 4, so that a king move to another
+    // rank redraws its side's view (the accumulator computed afresh) and changes nothing else.
+    nnue::Network kings(hidden, nnue::KingBuckets::layout(4));
+    kings.outputBuckets = base.outputBuckets;
+    kings.kingMirror = base.kingMirror;
+    for (int row = 0; row <= kings.inputs(); ++row)
+        std::copy_n(base.featureWeights(row == kings.inputs() ? nnue::INPUTS : row % nnue::INPUTS), hidden,
+                    kings.featureWeights(row));
+    for (int bucket = 0; bucket < base.outputBuckets; ++bucket) {
+        for (int side = 0; side < 2; ++side)
+            std::copy_n(base.outputWeights(bucket, side), hidden, kings.outputWeights(bucket, side));
+        kings.outputBias[bucket] = base.outputBias[bucket];
+    }
+    const std::string kingsPath = tempPath("uci-kings.nnue");
+    std::ofstream(kingsPath, std::ios::binary) << nnue::encode(kings);
+    e.send("setoption name EvalFile value " + kingsPath);
+    lines = e.sync();
+    REQUIRE(errorsIn(lines).empty());
+    REQUIRE(std::any_of(lines.begin(), lines.end(),
+                        [&](const std::string& l) { return l.find("(4 x 768 -> ") != std::string::npos; }));
+    REQUIRE(searchNodes() == embeddedNodes);
     e.send("setoption name EvalFile value <embedded>");
     REQUIRE(searchNodes() == embeddedNodes);
     std::filesystem::remove(widerPath);
+    std::filesystem::remove(kingsPath);
     e.send("position startpos moves e2e4");
 
     e.send("setoption name Use NNUE value false");

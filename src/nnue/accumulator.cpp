@@ -27,13 +27,13 @@ DirtyPieces& AccumulatorStack::push() {
 }
 
 // Entry `ply`'s values from `perspective`, from the entry below's and the pieces its move changed.
-void AccumulatorStack::update(Color perspective, bool mirrored, int ply, const Network& net) {
+void AccumulatorStack::update(Color perspective, InputView view, int ply, const Network& net) {
     const DirtyPieces& c = entries[ply].changes;
     const std::int16_t *added[2], *removed[2];
     for (int i = 0; i < c.addedCount; ++i)
-        added[i] = net.featureWeights(featureIndex(perspective, c.added[i].piece, c.added[i].square, mirrored));
+        added[i] = net.featureWeights(featureIndex(perspective, view, c.added[i].piece, c.added[i].square));
     for (int i = 0; i < c.removedCount; ++i)
-        removed[i] = net.featureWeights(featureIndex(perspective, c.removed[i].piece, c.removed[i].square, mirrored));
+        removed[i] = net.featureWeights(featureIndex(perspective, view, c.removed[i].piece, c.removed[i].square));
     simd::updateRows(values(ply, perspective), values(ply - 1, perspective), added, c.addedCount, removed,
                      c.removedCount, width);
     entries[ply].computed[perspective] = true;
@@ -44,16 +44,16 @@ Value AccumulatorStack::evaluate(const Position& pos, const Network& net) {
     for (Color perspective : {WHITE, BLACK}) {
         if (entries[top].computed[perspective]) continue;
         // The nearest entry below computed (the root always is), unless a move on the way
-        // mirrored this side's view afresh; no king crossed since, so the view is the top's.
+        // changed this side's view; no king changed it since, so the view is the top's.
         int last = top;
-        while (!entries[last].computed[perspective] && !net.remirrors(entries[last].changes, perspective)) --last;
+        while (!entries[last].computed[perspective] && !net.redraws(entries[last].changes, perspective)) --last;
         if (!entries[last].computed[perspective]) {
             net.refresh(pos, perspective, values(top, perspective));
             entries[top].computed[perspective] = true;
             continue;
         }
-        const bool mirrored = net.mirrored(pos, perspective);
-        while (last < top) update(perspective, mirrored, ++last, net);
+        const InputView view = net.view(perspective, pos.kingSquare(perspective));
+        while (last < top) update(perspective, view, ++last, net);
     }
     const Color us = pos.sideToMove();
     return net.output(pos, values(top, us), values(top, ~us));

@@ -4,9 +4,10 @@
 // the board (DirtyPieces, filled by Position::makeMove); the values are brought up to date when
 // a position is evaluated, from the nearest entry below that is (Ethereal's lazy updates), so a
 // node that is cut off before its evaluation, or a null move, costs a few stores. Each side's
-// half is brought up to date on its own: a king-mirroring network's side whose king crossed the
-// board's middle since the nearest entry is computed afresh from the position, the other side's
-// half still updated (as Stockfish refreshes only the perspective whose king bucket changed).
+// half is brought up to date on its own: a side whose king changed its view since the nearest
+// entry (across the board's middle with king mirroring, into another king bucket) is computed
+// afresh from the position, the other side's half still updated (as Stockfish refreshes only the
+// perspective whose king bucket changed).
 // The values are as wide as the network the search started with (reset): one block of rows, by
 // ply and perspective, made again only when a network of another width starts a search.
 #pragma once
@@ -38,7 +39,7 @@ private:
     std::int16_t* values(int ply, Color perspective) {
         return &valueRows[(2 * std::size_t(ply) + perspective) * width];
     }
-    void update(Color perspective, bool mirrored, int ply, const Network& net);
+    void update(Color perspective, InputView view, int ply, const Network& net);
 
     std::vector<Entry> entries;
     Int16Rows valueRows;  // entries' values, a row of `width` by ply and perspective

@@ -13,11 +13,11 @@ namespace nnue {
 namespace {
 
 constexpr std::uint32_t MAGIC = 0x4e4e4251;  // "QBNN" in file order
-// Version 1: no description; 2: no output buckets nor king mirroring.
-constexpr std::uint32_t VERSION = 3, ARCHITECTURE = 1;
+// Version 1: no description; 2: no output buckets nor king mirroring; 3: no king buckets.
+constexpr std::uint32_t VERSION = 4, ARCHITECTURE = 1;
 
-constexpr std::size_t payloadBytes(int hidden, int buckets) {
-    return sizeof(std::int16_t) * std::size_t(INPUTS + 1 + buckets * COLOR_NB) * hidden +
+constexpr std::size_t payloadBytes(int hidden, int kingBuckets, int buckets) {
+    return sizeof(std::int16_t) * std::size_t(kingBuckets * INPUTS + 1 + buckets * COLOR_NB) * hidden +
            sizeof(std::int32_t) * buckets;
 }
 
@@ -28,18 +28,42 @@ static_assert(HIDDEN_STEP % simd::LANE_MULTIPLE == 0 && HIDDEN_STEP * sizeof(std
 
 }  // namespace
 
-Network::Network(int hidden)
-    : width(hidden), weights(std::size_t(INPUTS + 1 + MAX_OUTPUT_BUCKETS * COLOR_NB) * hidden) {
-    assert(validWidth(std::uint32_t(hidden)));
+KingBuckets KingBuckets::layout(int count) {
+    KingBuckets buckets;
+    buckets.count = count == 1 || count == 2 || count == 4 || count == 8 ? count : 0;
+    for (int s = 0; s < SQUARE_NB; ++s) {
+        const int rank = rankOf(Square(s)), byRank = count == 2 ? rank > 0 : std::min(rank, 3);
+        buckets.of[s] = std::uint8_t(count == 1 ? 0 : count == 8 ? byRank + 4 * (fileOf(Square(s)) >= 4) : byRank);
+    }
+    return buckets;
+}
+
+std::string KingBuckets::invalid() const {
+    if (count < 1 || count > MAX_KING_BUCKETS)
+        return std::to_string(count) + " king buckets (1 to " + std::to_string(MAX_KING_BUCKETS) + ")";
+    std::array<bool, MAX_KING_BUCKETS> used{};
+    for (std::uint8_t bucket : of) {
+        if (bucket >= count) return "king bucket " + std::to_string(bucket) + " of " + std::to_string(count);
+        used[bucket] = true;
+    }
+    for (int bucket = 0; bucket < count; ++bucket)
+        if (!used[bucket]) return "king bucket " + std::to_string(bucket) + " has no square";
+    return "";
+}
+
+Network::Network(int hidden, const KingBuckets& kingBuckets)
+    : width(hidden), kings(kingBuckets),
+      weights(std::size_t(kingBuckets.count * INPUTS + 1 + MAX_OUTPUT_BUCKETS * COLOR_NB) * hidden) {
+    assert(validWidth(std::uint32_t(hidden)) && kingBuckets.invalid().empty());
 }
 
 void Network::refresh(const Position& pos, Color perspective, std::int16_t* values) const {
     const std::int16_t* rows[32];
-    const bool flip = mirrored(pos, perspective);
+    const InputView v = view(perspective, pos.kingSquare(perspective));
     int count = 0;
     for (Bitboard b = pos.pieces(); b;) {
         const Square s = popLsb(b);
-        rows[count++] = featureWeights(featureIndex(perspective, pos.pieceOn(s), s, flip));
+        rows[count++] = featureWeights(featureIndex(perspective, v, pos.pieceOn(s), s));
     }
     simd::updateRows(values, featureBiases(), rows, count, nullptr, 0, width);
 }
@@ -66,7 +90,8 @@ Value Network::evaluate(const Position& pos) const {
 }
 
 std::string Network::shape() const {
-    return "(" + std::to_string(INPUTS) + " -> " + std::to_string(width) + ") x 2 -> 1" +
+    return "(" + (kings.count > 1 ? std::to_string(kings.count) + " x " : "") + std::to_string(INPUTS) + " -> " +
+           std::to_string(width) + ") x 2 -> 1" +
            (outputBuckets > 1 ? " of " + std::to_string(outputBuckets) + " buckets" : "") +
            (kingMirror ? ", king mirroring" : "");
 }
@@ -74,18 +99,23 @@ std::string Network::shape() const {
 std::string encode(const Network& net) {
     std::string payload;
     const int hidden = net.hidden();
-    payload.reserve(payloadBytes(hidden, net.outputBuckets));
+    const KingBuckets& kings = net.kingBuckets();
+    payload.reserve(payloadBytes(hidden, kings.count, net.outputBuckets));
     // The rows in file order are the network's own, up to the buckets it uses.
     const std::int16_t* rows = net.featureWeights(0);
-    for (std::size_t i = 0; i < std::size_t(INPUTS + 1 + 2 * net.outputBuckets) * hidden; ++i)
+    for (std::size_t i = 0; i < std::size_t(net.inputs() + 1 + 2 * net.outputBuckets) * hidden; ++i)
         bytes::put(payload, rows[i]);
     for (int bucket = 0; bucket < net.outputBuckets; ++bucket) bytes::put(payload, net.outputBias[bucket]);
 
     std::string out;
     for (std::uint32_t field :
-         {MAGIC, VERSION, ARCHITECTURE, std::uint32_t(INPUTS), std::uint32_t(hidden), std::uint32_t(net.activation),
-          std::uint32_t(net.outputBuckets), std::uint32_t(net.kingMirror)})
+         {MAGIC, kings.count > 1 ? VERSION : 3, ARCHITECTURE, std::uint32_t(INPUTS), std::uint32_t(hidden),
+          std::uint32_t(net.activation), std::uint32_t(net.outputBuckets), std::uint32_t(net.kingMirror)})
         bytes::put(out, field);
+    if (kings.count > 1) {
+        bytes::put(out, std::uint32_t(kings.count));
+        for (std::uint8_t bucket : kings.of) bytes::put(out, bucket);
+    }
     for (std::int32_t field : {net.qa, net.qb, net.scale}) bytes::put(out, field);
     std::string description = net.description.substr(0, MAX_DESCRIPTION);
     for (char& c : description)
@@ -116,6 +146,16 @@ std::string decode(const std::string& data, Network& net) {
                "; this engine runs architecture 1, (768 -> " + std::to_string(HIDDEN_STEP) + " to " +
                std::to_string(MAX_HIDDEN) + " in steps of " + std::to_string(HIDDEN_STEP) + ") x 2 -> 1 to " +
                std::to_string(MAX_OUTPUT_BUCKETS) + " buckets";
+    KingBuckets kings;
+    if (version >= 4) {
+        const std::uint32_t count = c.get<std::uint32_t>();
+        if (count < 1 || count > MAX_KING_BUCKETS)
+            return "network of " + std::to_string(count) + " king buckets, this engine runs 1 to " +
+                   std::to_string(MAX_KING_BUCKETS);
+        kings.count = int(count);
+        for (std::uint8_t& bucket : kings.of) bucket = c.get<std::uint8_t>();
+        if (std::string why = kings.invalid(); c.ok && !why.empty()) return "network of " + why;
+    }
     const std::int32_t qa = c.get<std::int32_t>(), qb = c.get<std::int32_t>(), scale = c.get<std::int32_t>();
     if (qa <= 0 || qa > 32767 || qb <= 0 || scale <= 0) return "network quantisation out of range";
     std::string description;
@@ -128,11 +168,11 @@ std::string decode(const std::string& data, Network& net) {
         if (description.find_first_of("\r\n") != std::string::npos) return "network description of several lines";
     }
     const std::uint32_t size = c.get<std::uint32_t>(), sum = c.get<std::uint32_t>();
-    if (!c.ok || size != payloadBytes(int(hidden), int(buckets)) || std::size_t(c.end - c.at) != size)
+    if (!c.ok || size != payloadBytes(int(hidden), kings.count, int(buckets)) || std::size_t(c.end - c.at) != size)
         return "network file cut short or too long (" + std::to_string(data.size()) + " bytes)";
     if (bytes::checksum(c.at, size) != sum) return "network file checksum mismatch";
 
-    auto loaded = std::make_unique<Network>(int(hidden));
+    auto loaded = std::make_unique<Network>(int(hidden), kings);
     loaded->activation = Activation(activation);
     loaded->qa = qa;
     loaded->qb = qb;
@@ -142,7 +182,8 @@ std::string decode(const std::string& data, Network& net) {
     loaded->checksum = sum;
     loaded->description = description;
     std::int16_t* rows = loaded->featureWeights(0);
-    for (std::size_t i = 0; i < std::size_t(INPUTS + 1 + 2 * buckets) * hidden; ++i) rows[i] = c.get<std::int16_t>();
+    for (std::size_t i = 0; i < std::size_t(loaded->inputs() + 1 + 2 * buckets) * hidden; ++i)
+        rows[i] = c.get<std::int16_t>();
     for (int bucket = 0; bucket < loaded->outputBuckets; ++bucket) loaded->outputBias[bucket] = c.get<std::int32_t>();
     // The squared activation multiplies in int16 (simd/nnue.h): QA times a weight must fit.
     if (loaded->activation == Activation::SQUARED_CLIPPED_RELU)

@@ -16,6 +16,12 @@
 //   which the inputs do not see; the weights of one half of the board serve both (horizontal
 //   mirroring, about +17 in Leorik's and akimbo's logs). A king move across the middle redraws
 //   that side's view: its first layer is computed again.
+// - king buckets: a set of 768 inputs for each group of the side's own king squares (Stockfish's
+//   HalfKA and Ethereal's networks take one for every square), so that a piece's worth can depend
+//   on where the king it shields or attacks stands: a pawn storm means one thing against a
+//   castled king and another against one in the centre. The file maps each king square, as its
+//   side sees it, to a bucket; a king move into another bucket redraws that side's view. Pays
+//   where the data is large (bullet's docs/; Leorik and akimbo add buckets last).
 //
 // Quantised as bullet quantises (docs/2-quantisation.md): the first layer's weights and biases are
 // int16 scaled by QA, the output weights int16 scaled by QB, the output bias int32 scaled by
@@ -24,20 +30,25 @@
 // A network file, all integers little-endian:
 //   u32 magic "QBNN" | u32 format version | u32 architecture (1: the one above) | u32 inputs |
 //   u32 hidden | u32 activation (0 clipped ReLU, 1 squared clipped ReLU) |
-//   u32 output buckets | u32 king mirroring (0 or 1) | i32 QA | i32 QB |
+//   u32 output buckets | u32 king mirroring (0 or 1) | [u32 king buckets | u8 bucket [64]] |
+//   i32 QA | i32 QB |
 //   i32 SCALE | u32 description bytes | description | u32 payload bytes |
 //   u32 FNV-1a checksum of the payload | payload:
-//   int16 feature weights [768][hidden] | int16 feature biases [hidden] |
+//   int16 feature weights [king buckets][768][hidden] | int16 feature biases [hidden] |
 //   int16 output weights [buckets][2][hidden] (the side to move's half first) |
 //   int32 output biases [buckets]
 // The description (format version 2 on; version 1 files have none) is one line of text, at most
 // MAX_DESCRIPTION bytes, that says where the network comes from: the trainer's command, its data
 // and commit. The engine shows it at load and in `eval`, so a network's provenance travels with it
 // (Stockfish's network files carry one the same way). The output buckets and king mirroring are
-// in version 3 on; older files have one bucket and no mirroring. The checksum covers the payload
+// in version 3 on; older files have one bucket and no mirroring. King buckets are version 4's: the
+// bucket of each king square as its side sees it (a1 first, the board flipped for Black, files
+// reversed where mirrored), and a file of one king bucket is written as version 3, which engines
+// before king buckets read. The checksum covers the payload
 // alone: the same weights are the same network, whatever their description.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -54,7 +65,7 @@ constexpr int INPUTS = 768;
 // (simd/nnue.h), up to MAX_HIDDEN; DEFAULT_HIDDEN is the trainer's unless told otherwise.
 constexpr int HIDDEN_STEP = 32, MAX_HIDDEN = 1024, DEFAULT_HIDDEN = 256;
 constexpr std::size_t MAX_DESCRIPTION = 1024;
-constexpr int MAX_OUTPUT_BUCKETS = 8;
+constexpr int MAX_OUTPUT_BUCKETS = 8, MAX_KING_BUCKETS = 16;
 
 enum class Activation : std::uint32_t { CLIPPED_RELU = 0, SQUARED_CLIPPED_RELU = 1 };
 
@@ -68,6 +79,37 @@ constexpr int featureIndex(Color perspective, Piece pc, Square s, bool mirrored 
 
 // Whether a king-mirroring network shows a side whose king is on `king` the board's files reversed.
 constexpr bool kingOnMirroredHalf(Square king) { return fileOf(king) >= 4; }
+
+// Which set of inputs a side's pieces go to, by its own king's square as the side sees it.
+struct KingBuckets {
+    int count = 1;
+    std::array<std::uint8_t, SQUARE_NB> of{};  // by square, a1 first
+
+    bool operator==(const KingBuckets&) const = default;
+    // The layouts the trainer offers (`train ... kingbuckets N`), by the king's rank as its side
+    // sees it: 2, its first rank (at home, castled) or not; 4, its first, second or third rank,
+    // or any further one (in the open: an endgame king); 8, those four by the board's half, the
+    // queen's side (files a-d) or the king's. Returns count 0 for another number.
+    static KingBuckets layout(int count);
+    // Why this map cannot be a network's (a bucket out of range or never used), or "".
+    std::string invalid() const;
+};
+
+// How `perspective` sees the board while its king is on `king`: the first input of the king's
+// bucket, and whether the files are reversed. Two squares of the same view share every input.
+struct InputView {
+    int base;
+    bool mirrored;
+    bool operator==(const InputView&) const = default;
+};
+constexpr InputView inputView(bool kingMirror, const KingBuckets& buckets, Color perspective, Square king) {
+    const bool mirrored = kingMirror && kingOnMirroredHalf(king);
+    return {buckets.of[king ^ (perspective == WHITE ? 0 : 56) ^ (mirrored ? 7 : 0)] * INPUTS, mirrored};
+}
+// The input of `pc` on `s` seen through `view`.
+constexpr int featureIndex(Color perspective, InputView view, Piece pc, Square s) {
+    return view.base + featureIndex(perspective, pc, s, view.mirrored);
+}
 
 // The output bucket of a board of `pieces` pieces (kings included) among `buckets`: equal
 // ranges of the 2 to 32 pieces, as bullet's MaterialCount divides them.
@@ -89,9 +131,9 @@ using Int16Rows = std::vector<std::int16_t, CacheAligned<std::int16_t>>;
 
 class Network {
 public:
-    // A network of `hidden` neurons a side (a multiple of HIDDEN_STEP up to MAX_HIDDEN), its
-    // weights zero.
-    explicit Network(int hidden = DEFAULT_HIDDEN);
+    // A network of `hidden` neurons a side (a multiple of HIDDEN_STEP up to MAX_HIDDEN) and
+    // `kingBuckets`' inputs, its weights zero.
+    explicit Network(int hidden = DEFAULT_HIDDEN, const KingBuckets& kingBuckets = {});
 
     Activation activation = Activation::SQUARED_CLIPPED_RELU;
     int qa = 255, qb = 64, scale = 400;
@@ -102,26 +144,27 @@ public:
     std::string description;     // where it comes from, one line
 
     int hidden() const { return width; }
+    const KingBuckets& kingBuckets() const { return kings; }
+    int inputs() const { return kings.count * INPUTS; }
     // The rows of `hidden` weights, each on a 64-byte boundary: an input's, the biases, and a
     // bucket's output weights of one half (side 0: the side to move's).
     std::int16_t* featureWeights(int feature) { return &weights[std::size_t(feature) * width]; }
     const std::int16_t* featureWeights(int feature) const { return &weights[std::size_t(feature) * width]; }
-    std::int16_t* featureBiases() { return featureWeights(INPUTS); }
-    const std::int16_t* featureBiases() const { return featureWeights(INPUTS); }
-    std::int16_t* outputWeights(int bucket, int side) { return featureWeights(INPUTS + 1 + 2 * bucket + side); }
+    std::int16_t* featureBiases() { return featureWeights(inputs()); }
+    const std::int16_t* featureBiases() const { return featureWeights(inputs()); }
+    std::int16_t* outputWeights(int bucket, int side) { return featureWeights(inputs() + 1 + 2 * bucket + side); }
     const std::int16_t* outputWeights(int bucket, int side) const {
-        return featureWeights(INPUTS + 1 + 2 * bucket + side);
+        return featureWeights(inputs() + 1 + 2 * bucket + side);
     }
 
-    // Whether `perspective` sees `pos` with its files reversed.
-    bool mirrored(const Position& pos, Color perspective) const {
-        return kingMirror && kingOnMirroredHalf(pos.kingSquare(perspective));
-    }
-    // Whether the move that made `changes` took `perspective`'s king across the board's middle,
-    // so that this side's view of the board is mirrored afresh and its first layer recomputed.
-    bool remirrors(const DirtyPieces& changes, Color perspective) const {
-        return kingMirror && changes.removedCount && changes.removed[0].piece == makePiece(perspective, KING) &&
-               kingOnMirroredHalf(changes.removed[0].square) != kingOnMirroredHalf(changes.added[0].square);
+    // How `perspective` sees the board while its king is on `king`.
+    InputView view(Color perspective, Square king) const { return inputView(kingMirror, kings, perspective, king); }
+    // Whether the move that made `changes` took `perspective`'s king into another view (across
+    // the board's middle, into another king bucket), so that its first layer is recomputed.
+    bool redraws(const DirtyPieces& changes, Color perspective) const {
+        return (kingMirror || kings.count > 1) && changes.removedCount &&
+               changes.removed[0].piece == makePiece(perspective, KING) &&
+               view(perspective, changes.removed[0].square) != view(perspective, changes.added[0].square);
     }
     // The first layer of `pos` from `perspective`, computed from every piece.
     void refresh(const Position& pos, Color perspective, std::int16_t* values) const;
@@ -129,11 +172,13 @@ public:
     Value output(const Position& pos, const std::int16_t* us, const std::int16_t* them) const;
     // Both, for a position with no accumulator (the `eval` command, tests).
     Value evaluate(const Position& pos) const;
-    // The architecture in words, e.g. "(768 -> 256) x 2 -> 1 of 8 buckets, king mirroring".
+    // The architecture in words, e.g. "(768 -> 256) x 2 -> 1 of 8 buckets, king mirroring" or
+    // "(4 x 768 -> 512) x 2 -> 1 of 8 buckets" with king buckets.
     std::string shape() const;
 
 private:
     int width;
+    KingBuckets kings;
     Int16Rows weights;  // the rows above, in that order, every bucket's whether used or not
 };
 

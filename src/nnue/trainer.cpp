@@ -33,17 +33,19 @@ int features(const FloatNetwork& net, const Sample& s, int (&us)[32], int (&them
     const Color stm = Color(s.sideToMove);
     Square squares[32];
     Piece pieces[32];
-    bool flip[COLOR_NB] = {};
+    InputView view[COLOR_NB] = {};
     int count = 0;
     for (Bitboard b = s.occupied; b; ++count) {
         squares[count] = s.mirrored ? flipFile(popLsb(b)) : popLsb(b);
         pieces[count] = Piece(s.pieces[count / 2] >> (4 * (count % 2)) & 15);
-        if (typeOf(pieces[count]) == KING)
-            flip[colorOf(pieces[count])] = net.kingMirror && kingOnMirroredHalf(squares[count]);
+        if (typeOf(pieces[count]) == KING) {
+            const Color side = colorOf(pieces[count]);
+            view[side] = inputView(net.kingMirror, net.kingBuckets, side, squares[count]);
+        }
     }
     for (int k = 0; k < count; ++k) {
-        us[k] = featureIndex(stm, pieces[k], squares[k], flip[stm]);
-        them[k] = featureIndex(~stm, pieces[k], squares[k], flip[~stm]);
+        us[k] = featureIndex(stm, view[stm], pieces[k], squares[k]);
+        them[k] = featureIndex(~stm, view[~stm], pieces[k], squares[k]);
     }
     return count;
 }
@@ -194,6 +196,7 @@ std::uint32_t fingerprint(const TrainConfig& cfg, const SampleStream& stream, co
                      double(cfg.mirror), double(cfg.buffer), double(cfg.cycles), double(cfg.outputBuckets),
                      double(cfg.kingMirror), double(cfg.hidden)})
         key += std::to_string(x) + " ";
+    if (cfg.kingBuckets.count > 1) key += "kingbuckets " + std::to_string(cfg.kingBuckets.count);
     return bytes::checksum(key.data(), key.size());
 }
 
@@ -252,7 +255,8 @@ std::string describe(const TrainConfig& cfg, const SampleStream& stream, const N
 }
 
 // The network `from` names, if it can start the run: the same activation and king mirroring,
-// one output bucket or the run's number, and the run's width or a narrower one.
+// one output bucket or the run's number, one king bucket or the run's, and the run's width or a
+// narrower one.
 std::string loadStart(const TrainConfig& cfg, Network& start) {
     if (cfg.from == EMBEDDED_NAME) start = embedded();
     else if (std::string why = load(cfg.from, start); !why.empty()) return "train: from " + cfg.from + ": " + why;
@@ -262,6 +266,8 @@ std::string loadStart(const TrainConfig& cfg, Network& start) {
         return shape + (cfg.kingMirror ? "the run has king mirroring" : "the run has no king mirroring");
     if (start.outputBuckets != 1 && start.outputBuckets != cfg.outputBuckets)
         return shape + "the run has " + std::to_string(cfg.outputBuckets) + " buckets";
+    if (start.kingBuckets().count != 1 && start.kingBuckets() != cfg.kingBuckets)
+        return shape + "the run has " + std::to_string(cfg.kingBuckets.count) + " king buckets of its own";
     if (start.hidden() > cfg.hidden)
         return shape + "wider than the run's " + std::to_string(cfg.hidden) + " neurons (hidden " +
                std::to_string(start.hidden()) + " keeps its width)";
@@ -274,7 +280,7 @@ std::normal_distribution<float> newFeatureWeights() { return std::normal_distrib
 
 // Small random weights of the run's shape.
 FloatNetwork randomNetwork(const TrainConfig& cfg) {
-    FloatNetwork net(cfg.hidden, cfg.outputBuckets, cfg.kingMirror);
+    FloatNetwork net(cfg.hidden, cfg.outputBuckets, cfg.kingMirror, cfg.kingBuckets);
     net.activation = cfg.activation;
     std::mt19937_64 rng(cfg.seed);
     auto featureInit = newFeatureWeights();
@@ -286,19 +292,23 @@ FloatNetwork randomNetwork(const TrainConfig& cfg) {
 
 // The float network of `start`'s weights for the run: its neurons first, the new ones of a wider
 // run with random input weights (from `seed`) and no bias nor output weight, so that the output
-// is the narrower network's (net2net); its one output layer copied to each of the run's buckets.
+// is the narrower network's (net2net); its one output layer copied to each of the run's buckets,
+// its one set of inputs to each of the run's king buckets.
 FloatNetwork startingNetwork(const Network& start, const TrainConfig& cfg) {
     const FloatNetwork source = FloatNetwork::dequantise(start);
-    if (source.outputBuckets == cfg.outputBuckets && source.hidden == cfg.hidden) return source;
-    FloatNetwork net(cfg.hidden, cfg.outputBuckets, source.kingMirror);
+    if (source.outputBuckets == cfg.outputBuckets && source.hidden == cfg.hidden &&
+        source.kingBuckets == cfg.kingBuckets)
+        return source;
+    FloatNetwork net(cfg.hidden, cfg.outputBuckets, source.kingMirror, cfg.kingBuckets);
     net.activation = source.activation;
     std::mt19937_64 rng(cfg.seed);
     auto featureInit = newFeatureWeights();
     const int kept = source.hidden;
-    for (int row = 0; row <= INPUTS; ++row) {  // the inputs' rows, then the biases'
-        std::copy_n(source.params.begin() + source.featureWeights(row), kept,
+    for (int row = 0; row <= net.inputs(); ++row) {  // the inputs' rows, then the biases'
+        const int from = row == net.inputs() ? source.inputs() : row % source.inputs();
+        std::copy_n(source.params.begin() + source.featureWeights(from), kept,
                     net.params.begin() + net.featureWeights(row));
-        if (row < INPUTS)
+        if (row < net.inputs())
             for (int i = kept; i < net.hidden; ++i) net.params[net.featureWeights(row) + i] = featureInit(rng);
     }
     for (int bucket = 0; bucket < cfg.outputBuckets; ++bucket) {
@@ -332,7 +342,7 @@ float FloatNetwork::output(const Position& pos, bool mirrored) const {
 // The float network and the integer one share their layout (FloatNetwork's parts are Network's
 // rows, in the same order), so each converts row by row.
 Network FloatNetwork::quantise() const {
-    Network net(hidden);
+    Network net(hidden, kingBuckets);
     net.activation = activation;
     net.outputBuckets = outputBuckets;
     net.kingMirror = kingMirror;
@@ -346,7 +356,7 @@ Network FloatNetwork::quantise() const {
 }
 
 FloatNetwork FloatNetwork::dequantise(const Network& net) {
-    FloatNetwork f(net.hidden(), net.outputBuckets, net.kingMirror);
+    FloatNetwork f(net.hidden(), net.outputBuckets, net.kingMirror, net.kingBuckets());
     f.activation = net.activation;
     // The output is in units of the file's SCALE; the trainer's targets are in Network{}'s.
     const float rescale = float(net.scale) / float(Network{}.scale);
@@ -537,6 +547,8 @@ std::string runTrain(const std::vector<std::string>& args, const std::function<v
     in.integer("stopafter", 1, 100000, cfg.stopAfter);
     in.integer("buckets", 1, MAX_OUTPUT_BUCKETS, cfg.outputBuckets);
     in.integer("hidden", HIDDEN_STEP, MAX_HIDDEN, cfg.hidden);
+    int kingBuckets = 1;
+    in.integer("kingbuckets", 1, MAX_KING_BUCKETS, kingBuckets);
     in.string("from", cfg.from);
     cfg.resume = in.flag("resume");
     cfg.mirror = in.flag("mirror");
@@ -547,6 +559,10 @@ std::string runTrain(const std::vector<std::string>& args, const std::function<v
         return "train: hidden must be a multiple of " + std::to_string(HIDDEN_STEP) + " (the SIMD kernels' step)";
     if (cfg.mirror && cfg.kingMirror)
         return "train: a king-mirroring network sees a position and its mirror image alike: mirror adds nothing";
+    cfg.kingBuckets = KingBuckets::layout(kingBuckets);
+    if (!cfg.kingBuckets.count) return "train: kingbuckets must be 1, 2, 4 or 8 (network.h: KingBuckets::layout)";
+    if (kingBuckets == 8 && cfg.kingMirror)
+        return "train: kingbuckets 8 splits the king's squares by the board's half, which kingmirror already does";
     cfg.activation = activation == "crelu" ? Activation::CLIPPED_RELU : Activation::SQUARED_CLIPPED_RELU;
     if (!networks.empty() && !(cfg.out.empty() && cfg.from.empty()))
         return "train: compare measures networks and trains none: no out, no from";

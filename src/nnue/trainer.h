@@ -3,7 +3,7 @@
 //   train data FILE[,FILE...] out NET [epochs 10] [cycles 1] [batch 16384] [lr 0.001] [wdl 0.3]
 //         [activation screlu|crelu] [threads N] [seed 1] [holdout 0.05] [heldout 1000000]
 //         [minply 8] [positions N] [buffer 4000000] [stopafter N] [resume] [mirror]
-//         [buckets 1] [kingmirror] [hidden 256] [from NET]
+//         [buckets 1] [kingmirror] [kingbuckets 1] [hidden 256] [from NET]
 //   train data FILE[,FILE...] compare NET[,NET...] [wdl 0.3] [threads N] [holdout 0.05] [heldout N]
 // The data streams (stream.h): memory holds one shuffle buffer of `buffer` positions as played
 // (32 bytes each kept, twice that with `mirror`), whatever the files' size; each epoch is a pass
@@ -23,12 +23,14 @@
 // doubles the data the network learns from; the held-out part stays as played.
 // `buckets N` trains N output buckets by the number of pieces, `kingmirror` a king-mirroring
 // network (network.h); such a network sees a position and its mirror image alike, so `mirror`
-// would add nothing to it and is refused.
+// would add nothing to it and is refused. `kingbuckets N` gives each side N sets of inputs by
+// its king's square (KingBuckets::layout in network.h: 2, 4 or 8).
 // `hidden N` trains a hidden layer of N neurons a side (network.h: 32 to 1024 in steps of 32).
 // `from NET` starts from a network's weights instead of random ones (NET a file, or <embedded>),
 // so that what it learnt from data since lost is kept and the new data adds to it: a network of
-// one output bucket starts each of the run's buckets, and the activation and king mirroring must
-// be the run's. A narrower network is widened to the run's width keeping its function (net2net,
+// one output bucket starts each of the run's buckets, one of one king bucket each of the run's
+// king buckets (every king square sees the board as before, so the output is the network's),
+// and the activation and king mirroring must be the run's. A narrower network is widened to the run's width keeping its function (net2net,
 // Chen, Goodfellow and Shlens 2016): its neurons as they were, the new ones with small random
 // input weights and no output weight, so that training starts where the narrower network stood
 // and the new neurons grow into what it lacks. The file's description names the network it
@@ -63,6 +65,7 @@ struct TrainConfig {
     int hidden = DEFAULT_HIDDEN;  // neurons a side
     int outputBuckets = 1;        // by the number of pieces (network.h)
     bool kingMirror = false;      // each side sees its king on files a-d
+    KingBuckets kingBuckets;      // one set of inputs by default
     std::string from;             // the network whose weights the run starts from (empty: random ones)
 };
 
@@ -70,19 +73,22 @@ struct TrainConfig {
 // weights (the side to move's half first), then each bucket's output bias, one after another.
 class FloatNetwork {
 public:
-    explicit FloatNetwork(int hidden = DEFAULT_HIDDEN, int outputBuckets = 1, bool kingMirror = false)
-        : hidden(hidden), outputBuckets(outputBuckets), kingMirror(kingMirror),
-          params(std::size_t(INPUTS + 1 + 2 * outputBuckets) * hidden + outputBuckets) {}
+    explicit FloatNetwork(int hidden = DEFAULT_HIDDEN, int outputBuckets = 1, bool kingMirror = false,
+                          const KingBuckets& kingBuckets = {})
+        : hidden(hidden), outputBuckets(outputBuckets), kingMirror(kingMirror), kingBuckets(kingBuckets),
+          params(std::size_t(inputs() + 1 + 2 * outputBuckets) * hidden + outputBuckets) {}
     Activation activation = Activation::SQUARED_CLIPPED_RELU;
     int hidden;  // neurons a side
     int outputBuckets;
     bool kingMirror;
+    KingBuckets kingBuckets;
     std::vector<float> params;
 
+    int inputs() const { return kingBuckets.count * INPUTS; }
     // Where each part starts in `params`.
     std::size_t featureWeights(int feature) const { return std::size_t(feature) * hidden; }
-    std::size_t featureBiases() const { return featureWeights(INPUTS); }
-    std::size_t outputWeights(int bucket) const { return featureWeights(INPUTS + 1 + 2 * bucket); }
+    std::size_t featureBiases() const { return featureWeights(inputs()); }
+    std::size_t outputWeights(int bucket) const { return featureWeights(inputs() + 1 + 2 * bucket); }
     std::size_t outputBias(int bucket) const { return outputWeights(outputBuckets) + bucket; }
 
     // The output in SCALE units (centipawns / SCALE) for the side to move; of the board's
