@@ -8,6 +8,10 @@
 // entry (across the board's middle with king mirroring, into another king bucket) is computed
 // afresh from the position, the other side's half still updated (as Stockfish refreshes only the
 // perspective whose king bucket changed).
+// Such a recomputation starts from the last values computed in the same view, kept with the board
+// they were computed for, and adds and removes only the pieces that differ (Stockfish's
+// accumulator caches, the "Finny tables" of Koivisto's authors): a king that steps back into a
+// bucket finds most of the board as it left it, so a few rows replace some thirty.
 // The values are as wide as the network the search started with (reset): one block of rows, by
 // ply and perspective, made again only when a network of another width starts a search.
 #pragma once
@@ -40,9 +44,18 @@ private:
         return &valueRows[(2 * std::size_t(ply) + perspective) * width];
     }
     void update(Color perspective, InputView view, int ply, const Network& net);
+    // The top entry's values from `perspective`, whose king is in `view`, from the view's cache.
+    void refresh(const Position& pos, Color perspective, InputView view, const Network& net);
+
+    // A view's last values from one perspective, and the board they are of (by piece).
+    struct CachedView {
+        Bitboard pieces[PIECE_NB];
+    };
 
     std::vector<Entry> entries;
     Int16Rows valueRows;  // entries' values, a row of `width` by ply and perspective
+    std::vector<CachedView> cachedBoards;
+    Int16Rows cachedRows;  // their values, a row of `width` by view and perspective
     int width = 0;
     int top = 0;
 };
