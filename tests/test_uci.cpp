@@ -511,17 +511,21 @@ TEST_CASE("uci: Use NNUE and EvalFile choose the evaluation, and a bad file chan
     // the very same tree; each search thread's accumulators take its width, and give it back.
     const nnue::Network& base = nnue::embedded();
     const int hidden = base.hidden();
+    // The embedded network's output layer and its options, in a network of its width or wider.
+    const auto copyOutputLayer = [&](nnue::Network& to) {
+        to.outputBuckets = base.outputBuckets;
+        to.kingMirror = base.kingMirror;
+        for (int bucket = 0; bucket < base.outputBuckets; ++bucket) {
+            for (int side = 0; side < 2; ++side)
+                std::copy_n(base.outputWeights(bucket, side), hidden, to.outputWeights(bucket, side));
+            to.outputBias[bucket] = base.outputBias[bucket];
+        }
+    };
     nnue::Network wider(2 * hidden);
-    wider.outputBuckets = base.outputBuckets;
-    wider.kingMirror = base.kingMirror;
+    copyOutputLayer(wider);
     for (int row = 0; row <= nnue::INPUTS; ++row) {
         std::copy_n(base.featureWeights(row), hidden, wider.featureWeights(row));
         std::fill_n(wider.featureWeights(row) + hidden, hidden, std::int16_t(row % 7 - 3));
-    }
-    for (int bucket = 0; bucket < base.outputBuckets; ++bucket) {
-        for (int side = 0; side < 2; ++side)
-            std::copy_n(base.outputWeights(bucket, side), hidden, wider.outputWeights(bucket, side));
-        wider.outputBias[bucket] = base.outputBias[bucket];
     }
     const std::string widerPath = tempPath("uci-wider.nnue");
     std::ofstream(widerPath, std::ios::binary) << nnue::encode(wider);
@@ -553,16 +557,10 @@ TEST_CASE("uci: Use NNUE and EvalFile choose the evaluation, and a bad file chan
     // King buckets: the embedded network's inputs in each of 4, so that a king move to another
     // rank redraws its side's view (the accumulator computed afresh) and changes nothing else.
     nnue::Network kings(hidden, nnue::KingBuckets::layout(4));
-    kings.outputBuckets = base.outputBuckets;
-    kings.kingMirror = base.kingMirror;
+    copyOutputLayer(kings);
     for (int row = 0; row <= kings.inputs(); ++row)
         std::copy_n(base.featureWeights(row == kings.inputs() ? nnue::INPUTS : row % nnue::INPUTS), hidden,
                     kings.featureWeights(row));
-    for (int bucket = 0; bucket < base.outputBuckets; ++bucket) {
-        for (int side = 0; side < 2; ++side)
-            std::copy_n(base.outputWeights(bucket, side), hidden, kings.outputWeights(bucket, side));
-        kings.outputBias[bucket] = base.outputBias[bucket];
-    }
     const std::string kingsPath = tempPath("uci-kings.nnue");
     std::ofstream(kingsPath, std::ios::binary) << nnue::encode(kings);
     e.send("setoption name EvalFile value " + kingsPath);
