@@ -894,6 +894,7 @@ TEST_CASE("train: from a network, a run starts from its weights, its output laye
     const nnue::Network& embedded = nnue::embedded();
     const int hidden = embedded.hidden();
     REQUIRE(net.hidden() == hidden);
+    REQUIRE(net.scale == embedded.scale);  // the embedded file's own (312), not the trainer's unit
     for (int bucket = 0; bucket < 8; ++bucket) {
         const int from = embedded.outputBuckets == 1 ? 0 : bucket;
         for (int side = 0; side < 2; ++side)

@@ -513,6 +513,7 @@ TEST_CASE("uci: Use NNUE and EvalFile choose the evaluation, and a bad file chan
     const int hidden = base.hidden();
     // The embedded network's output layer and its options, in a network of its width or wider.
     const auto copyOutputLayer = [&](nnue::Network& to) {
+        to.scale = base.scale;
         to.outputBuckets = base.outputBuckets;
         to.kingMirror = base.kingMirror;
         for (int bucket = 0; bucket < base.outputBuckets; ++bucket) {

@@ -64,6 +64,9 @@ constexpr int INPUTS = 768;
 // The hidden layer's widths a file may have: whole steps of the SIMD kernels' lanes
 // (simd/nnue.h), up to MAX_HIDDEN; DEFAULT_HIDDEN is the trainer's unless told otherwise.
 constexpr int HIDDEN_STEP = 32, MAX_HIDDEN = 1024, DEFAULT_HIDDEN = 256;
+// The output scale of a new file, and the trainer's unit: the output times SCALE is centipawns.
+// A file may carry another (gen11d was embedded at 312: perf/RESULTS.md, "the evaluation's scale").
+constexpr int DEFAULT_SCALE = 400;
 constexpr std::size_t MAX_DESCRIPTION = 1024;
 constexpr int MAX_OUTPUT_BUCKETS = 8, MAX_KING_BUCKETS = 16;
 
@@ -136,7 +139,7 @@ public:
     explicit Network(int hidden = DEFAULT_HIDDEN, const KingBuckets& kingBuckets = {});
 
     Activation activation = Activation::SQUARED_CLIPPED_RELU;
-    int qa = 255, qb = 64, scale = 400;
+    int qa = 255, qb = 64, scale = DEFAULT_SCALE;
     int outputBuckets = 1;    // 1 to MAX_OUTPUT_BUCKETS
     bool kingMirror = false;  // a side whose king is on files e-h sees the files reversed
     std::int32_t outputBias[MAX_OUTPUT_BUCKETS] = {};

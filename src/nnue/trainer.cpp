@@ -293,7 +293,7 @@ FloatNetwork randomNetwork(const TrainConfig& cfg) {
 // The float network of `start`'s weights for the run: its neurons first, the new ones of a wider
 // run with random input weights (from `seed`) and no bias nor output weight, so that the output
 // is the narrower network's (net2net); its one output layer copied to each of the run's buckets,
-// its one set of inputs to each of the run's king buckets.
+// its one set of inputs to each of the run's king buckets, and its file's SCALE kept.
 FloatNetwork startingNetwork(const Network& start, const TrainConfig& cfg) {
     const FloatNetwork source = FloatNetwork::dequantise(start);
     if (source.outputBuckets == cfg.outputBuckets && source.hidden == cfg.hidden &&
@@ -301,6 +301,7 @@ FloatNetwork startingNetwork(const Network& start, const TrainConfig& cfg) {
         return source;
     FloatNetwork net(cfg.hidden, cfg.outputBuckets, source.kingMirror, cfg.kingBuckets);
     net.activation = source.activation;
+    net.outputScale = source.outputScale;
     std::mt19937_64 rng(cfg.seed);
     auto featureInit = newFeatureWeights();
     const int kept = source.hidden;
@@ -346,20 +347,25 @@ Network FloatNetwork::quantise() const {
     net.activation = activation;
     net.outputBuckets = outputBuckets;
     net.kingMirror = kingMirror;
-    const auto q = [](float x, int factor) { return std::int16_t(std::lround(x * float(factor))); };
+    net.scale = outputScale;
+    const auto q = [](float x, float factor) { return std::int16_t(std::lround(x * factor)); };
+    // The output layer in the file's SCALE units, the trainer's being DEFAULT_SCALE's.
+    const float toFile = float(DEFAULT_SCALE) / float(outputScale);
     std::int16_t* rows = net.featureWeights(0);
-    for (std::size_t i = 0; i < outputWeights(0); ++i) rows[i] = q(params[i], net.qa);
-    for (std::size_t i = outputWeights(0); i < outputBias(0); ++i) rows[i] = q(params[i], net.qb);
+    for (std::size_t i = 0; i < outputWeights(0); ++i) rows[i] = q(params[i], float(net.qa));
+    for (std::size_t i = outputWeights(0); i < outputBias(0); ++i) rows[i] = q(params[i] * toFile, float(net.qb));
     for (int bucket = 0; bucket < outputBuckets; ++bucket)
-        net.outputBias[bucket] = std::int32_t(std::lround(params[outputBias(bucket)] * float(net.qa * net.qb)));
+        net.outputBias[bucket] =
+            std::int32_t(std::lround(params[outputBias(bucket)] * toFile * float(net.qa * net.qb)));
     return net;
 }
 
 FloatNetwork FloatNetwork::dequantise(const Network& net) {
     FloatNetwork f(net.hidden(), net.outputBuckets, net.kingMirror, net.kingBuckets());
     f.activation = net.activation;
-    // The output is in units of the file's SCALE; the trainer's targets are in Network{}'s.
-    const float rescale = float(net.scale) / float(Network{}.scale);
+    f.outputScale = net.scale;
+    // The output is in units of the file's SCALE; the trainer's targets are in DEFAULT_SCALE's.
+    const float rescale = float(net.scale) / float(DEFAULT_SCALE);
     const std::int16_t* rows = net.featureWeights(0);
     for (std::size_t i = 0; i < f.outputWeights(0); ++i) f.params[i] = float(rows[i]) / float(net.qa);
     for (std::size_t i = f.outputWeights(0); i < f.outputBias(0); ++i)
@@ -397,7 +403,7 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
 
     FloatNetwork& net = report.network;
     net = origin ? startingNetwork(*origin, cfg) : randomNetwork(cfg);
-    const int scale = Network{}.scale;
+    const int scale = DEFAULT_SCALE;
     if (origin && !cfg.resume) {  // a resumed run reads its weights from the state
         char line[256];
         std::snprintf(line, sizeof line, "train: from network %08x (%s): held-out loss %.6f",
@@ -505,7 +511,7 @@ std::string compare(const TrainConfig& cfg, const std::vector<std::string>& netw
     const std::vector<Sample> heldOut = stream.heldOut();
     if (heldOut.empty())
         return "train: no held-out positions in the data (holdout " + std::to_string(cfg.holdout) + ")";
-    const int scale = Network{}.scale;
+    const int scale = DEFAULT_SCALE;
     losses.clear();
     for (std::size_t n = 0; n < nets.size(); ++n) {
         const FloatNetwork net = FloatNetwork::dequantise(*nets[n]);

@@ -82,6 +82,10 @@ public:
     int outputBuckets;
     bool kingMirror;
     KingBuckets kingBuckets;
+    // The SCALE its file is written with: a run from a network keeps that network's, so that
+    // weights an epoch did not move are written as they were read. The output is in
+    // DEFAULT_SCALE's units whatever it is.
+    int outputScale = DEFAULT_SCALE;
     std::vector<float> params;
 
     int inputs() const { return kingBuckets.count * INPUTS; }
