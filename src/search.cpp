@@ -164,6 +164,7 @@ void Worker::iterativeDeepening() {
     const std::size_t multiPV =
         std::min(std::max(pool.multiPV, skill.enabled() ? Skill::LINES : std::size_t(1)), rootMoves.size());
     Move lastBestMove = MOVE_NONE;
+    RootMove lastCompleted(MOVE_NONE);  // the best line of the last whole iteration
     int stableIterations = 0;
     Value lastBestScore = VALUE_NONE;
     callsUntilTimeCheck = TIME_CHECK_INTERVAL;
@@ -216,9 +217,11 @@ void Worker::iterativeDeepening() {
 
         if (stopRequested()) {
             interrupted = true;
+            keepProvenLine(lastCompleted);
             break;
         }
         completedDepth = rootDepth;
+        lastCompleted = rootMoves[0];
         nodeLimit = limits.nodes;
         const Value bestScore = rootMoves[0].score;
 
@@ -249,6 +252,21 @@ void Worker::iterativeDeepening() {
         std::rotate(rootMoves.begin(), it, it + 1);
         weakened = true;
     }
+}
+
+// A mated-in (or tablebase loss) score from an iteration cut short is not proven: the root moves
+// it had not reached yet may delay the mate or escape it, and the score would claim a mate shorter
+// than the position's. The last whole iteration's line stands instead (Stockfish does the same:
+// "Prevent unproven mated-in scores", 2026).
+void Worker::keepProvenLine(const RootMove& lastCompleted) {
+    const RootMove& best = rootMoves[0];
+    if (!lastCompleted.move() || best.scoreDepth != rootDepth || best.score == -VALUE_INFINITE ||
+        best.score > -VALUE_TB_WIN_IN_MAX_PLY)
+        return;
+    auto it = std::find_if(rootMoves.begin(), rootMoves.end(),
+                           [&](const RootMove& rm) { return rm.move() == lastCompleted.move(); });
+    std::rotate(rootMoves.begin(), it, it + 1);
+    rootMoves[0] = lastCompleted;
 }
 
 void Worker::reportIteration(int depth, Value alpha, Value beta) const {

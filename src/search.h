@@ -126,6 +126,7 @@ private:
     void updateCaptureStats(const Position& pos, Move best, const Move* captures, int captureCount, int bonus);
     void updateContinuation(Stack* ss, Piece pc, Square to, int bonus);
     void checkLimits();
+    void keepProvenLine(const RootMove& lastCompleted);
     void reportIteration(int depth, Value alpha, Value beta) const;
     SearchInfo infoFor(const RootMove& rm, int depth, Value v) const;
     void updatePv(int ply, Move move);

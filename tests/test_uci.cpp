@@ -455,6 +455,20 @@ TEST_CASE("uci: once a mate is found, the search goes on to the shortest", "[uci
     }
 }
 
+TEST_CASE("uci: a search stopped mid-iteration claims no mate against itself it has not proven", "[uci][mate]") {
+    // Black is mated in 8 (mates2000.epd; Stockfish agrees). At this budget the search stops in
+    // its 27th iteration after the first root move, a7a6, has come back mated in 7 and before
+    // the others (Kf2 holds out to 8) are searched; that score went out as the search's, a mate
+    // shorter than the position's. The 26th iteration's line is what stands (search.cpp).
+    const std::string fen = "8/rp4p1/6K1/P1B5/4p3/1p2R1Np/1P4pr/6kq b - - 0 1";
+    EngineProcess e;
+    e.send("position fen " + fen);
+    e.send("go nodes 6000000");
+    auto lines = e.readUntil("bestmove", 120000);
+    REQUIRE(isLegal(fen, bestMoveOf(lines)));
+    REQUIRE(lastScore(lines) == "mate -8");
+}
+
 TEST_CASE("uci: Use NNUE and EvalFile choose the evaluation, and a bad file changes nothing", "[uci][nnue]") {
     EngineProcess e;
     const auto finalLine = [&] {
