@@ -257,7 +257,7 @@ void Worker::iterativeDeepening() {
 // A mated-in (or tablebase loss) score from an iteration cut short is not proven: the root moves
 // it had not reached yet may delay the mate or escape it, and the score would claim a mate shorter
 // than the position's. The last whole iteration's line stands instead (Stockfish does the same:
-// "Prevent unproven mated-in scores", 2026).
+// "Prove mated-in scores", PR #4990, 2024; extended to more threads by PR #6636, 2026).
 void Worker::keepProvenLine(const RootMove& lastCompleted) {
     const RootMove& best = rootMoves[0];
     if (!lastCompleted.move() || best.scoreDepth != rootDepth || best.score == -VALUE_INFINITE ||
@@ -265,8 +265,8 @@ void Worker::keepProvenLine(const RootMove& lastCompleted) {
         return;
     auto it = std::find_if(rootMoves.begin(), rootMoves.end(),
                            [&](const RootMove& rm) { return rm.move() == lastCompleted.move(); });
+    *it = lastCompleted;
     std::rotate(rootMoves.begin(), it, it + 1);
-    rootMoves[0] = lastCompleted;
 }
 
 void Worker::reportIteration(int depth, Value alpha, Value beta) const {
