@@ -36,7 +36,7 @@ TUNABLE(HISTORY_BONUS_OFFSET, 200, 0, 500, 25);
 TUNABLE(HISTORY_BONUS_MAX, 2000, 1000, 4000, 100);
 // Time management, in hundredths: the soft limit's share of the optimum, its growth when the
 // score falls, the hard limit's share of the clock (and with one move to the time control).
-TUNABLE(TM_SOFT_PERCENT, 80, 30, 100, 4);
+TUNABLE(TM_SOFT_PERCENT, 100, 30, 150, 6);
 TUNABLE(TM_FALLING_PERCENT, 130, 100, 200, 6);
 TUNABLE(TM_HARD_SHARE_PERCENT, 30, 15, 50, 2);
 TUNABLE(TM_LAST_MOVE_SHARE_PERCENT, 70, 40, 85, 3);
