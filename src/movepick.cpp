@@ -20,6 +20,9 @@ enum Stage {
     QCAPTURE,
     QCHECK_INIT,
     QCHECK,
+    PROBCUT_TT,
+    PROBCUT_INIT,
+    PROBCUT,
     DONE
 };
 
@@ -28,6 +31,11 @@ constexpr const int* ORDER_VALUE = SIMPLE_VALUE;
 
 // A stored move (hash, killer, counter) is only tried if it is legal here.
 bool usable(const Position& pos, Move m) { return m != MOVE_NONE && pos.isPseudoLegal(m) && pos.isLegal(m); }
+
+// What quiescence and ProbCut generate outside check: captures and queen promotions.
+bool noisy(const Position& pos, Move m) {
+    return pos.isCapture(m) || (typeOf(m) == PROMOTION && promotionType(m) == QUEEN);
+}
 
 }  // namespace
 
@@ -44,11 +52,15 @@ MovePicker::MovePicker(const Position& p, Move tt, const MoveHistories& h, const
                        bool withChecks)
     : pos(p), histories(h), continuation(cont), quietChecks(withChecks) {
     // Outside check, quiescence search looks only at noisy moves, the hash move included.
-    ttMove =
-        usable(p, tt) && (pos.inCheck() || pos.isCapture(tt) || (typeOf(tt) == PROMOTION && promotionType(tt) == QUEEN))
-            ? tt
-            : MOVE_NONE;
+    ttMove = usable(p, tt) && (pos.inCheck() || noisy(p, tt)) ? tt : MOVE_NONE;
     stage = (pos.inCheck() ? EVASION_TT : QSEARCH_TT) + (ttMove == MOVE_NONE);
+}
+
+MovePicker::MovePicker(const Position& p, Move tt, int th, const MoveHistories& h)
+    : pos(p), histories(h), continuation(nullptr), threshold(th) {
+    assert(!pos.inCheck());
+    ttMove = usable(p, tt) && noisy(p, tt) && pos.seeGe(tt, threshold) ? tt : MOVE_NONE;
+    stage = PROBCUT_TT + (ttMove == MOVE_NONE);
 }
 
 void MovePicker::scoreCaptures() {
@@ -115,10 +127,12 @@ Move MovePicker::next() {
     switch (stage) {
     case MAIN_TT:
     case EVASION_TT:
-    case QSEARCH_TT: ++stage; return ttMove;
+    case QSEARCH_TT:
+    case PROBCUT_TT: ++stage; return ttMove;
 
     case CAPTURE_INIT:
     case QCAPTURE_INIT:
+    case PROBCUT_INIT:
         cur = badCapturesEnd = moves;
         fill(generate<NOISY>(pos, buffer));
         scoreCaptures();
@@ -210,6 +224,15 @@ Move MovePicker::next() {
         while (cur < end) {
             Move m = (cur++)->move;
             if (m != ttMove && typeOf(m) != PROMOTION && pos.givesCheck(m)) return m;
+        }
+        stage = DONE;
+        return MOVE_NONE;
+
+    case PROBCUT:
+        while (cur < end) {
+            Move m = bestFromRange(cur, end);
+            ++cur;
+            if (m != ttMove && pos.seeGe(m, threshold)) return m;
         }
         stage = DONE;
         return MOVE_NONE;

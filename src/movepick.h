@@ -36,6 +36,8 @@ public:
     // every evasion when in check.
     MovePicker(const Position& pos, Move ttMove, const MoveHistories& histories,
                const PieceToHistory* const* continuation, bool withChecks);
+    // ProbCut: the captures and queen promotions whose exchange gains at least `threshold`.
+    MovePicker(const Position& pos, Move ttMove, int threshold, const MoveHistories& histories);
 
     // The next move, or MOVE_NONE when exhausted.
     Move next();
@@ -60,6 +62,7 @@ private:
     Move refutations[3] = {MOVE_NONE, MOVE_NONE, MOVE_NONE};
     int stage;
     int refutationIndex = 0;
+    int threshold = 0;
     bool quietChecks = false;
     ScoredMove moves[MAX_MOVES];
     ScoredMove* cur = moves;

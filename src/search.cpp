@@ -510,6 +510,29 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                 if (v >= beta) return nullValue;
             }
         }
+        // ProbCut (Buro 1995; Stockfish's form): a capture that still beats beta by a clear margin
+        // in a search four plies shallower would almost surely beat beta in the full one. Only
+        // captures that win at least that margin by exchange are tried, each first by quiescence;
+        // the table is skipped when it already says a search this deep stays under the margin.
+        const Value probCutBeta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * improving;
+        if (depth >= PROBCUT_MIN_DEPTH && std::abs(beta) < VALUE_TB_WIN_IN_MAX_PLY &&
+            !(ttHit && tte.depth >= depth - 3 && ttValue != VALUE_NONE && ttValue < probCutBeta)) {
+            MovePicker captures(pos, ttMove, probCutBeta - ss->staticEval, histories);
+            for (Move move; (move = captures.next()) != MOVE_NONE;) {
+                if (stopRequested()) return VALUE_ZERO;
+                makeMove(pos, ss, move, pos.givesCheck(move));
+                Value value = -qsearch<NON_PV>(pos, ss + 1, -probCutBeta, -probCutBeta + 1);
+                if (value >= probCutBeta)
+                    value = -search<NON_PV>(pos, ss + 1, -probCutBeta, -probCutBeta + 1, depth - 4, !cutNode);
+                unmakeMove(pos, move);
+                if (stopRequested()) return VALUE_ZERO;
+                if (value >= probCutBeta) {
+                    pool.tt.store(slot, key, valueToTT(value, ply), BOUND_LOWER, depth - 3, move, ss->staticEval,
+                                  ss->ttPv);
+                    return value;
+                }
+            }
+        }
     }
 
     // Internal iterative reduction: without a hash move this node is probably less important.

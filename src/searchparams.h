@@ -19,6 +19,11 @@ TUNABLE(NMP_DEPTH_DIVISOR, 3, 2, 6, 1);
 TUNABLE(NMP_EVAL_DIVISOR, 200, 80, 400, 15);
 TUNABLE(NMP_VERIFY_DEPTH, 12, 8, 20, 1);
 TUNABLE(SE_MIN_DEPTH, 8, 4, 12, 1);
+// ProbCut: from this depth, a capture beating beta by the margin (less when improving) in a
+// search four plies shallower cuts the node.
+TUNABLE(PROBCUT_MIN_DEPTH, 5, 3, 8, 1);
+TUNABLE(PROBCUT_MARGIN, 150, 60, 300, 12);
+TUNABLE(PROBCUT_IMPROVING, 40, 0, 100, 6);
 // Pruning in the move loop.
 TUNABLE(FUTILITY_BASE, 120, 40, 250, 10);
 TUNABLE(FUTILITY_PER_DEPTH, 90, 40, 180, 8);
