@@ -188,6 +188,26 @@ TEST_CASE("eval: KPK and pawn endings", "[eval][endgame]") {
     REQUIRE(whiteEval("k7/8/6P1/8/8/8/3p4/5K2 w - - 0 1") > 1000);
 }
 
+TEST_CASE("eval: the last pawn no minor catches queens", "[eval][endgame]") {
+    // K+P v K+N: the e-pawn queens in three moves; neither the king nor the knight gets to its
+    // path in time (Syzygy: won). Before this rule the network scored it -195 for White and the
+    // draw scale made that 0.
+    const char* runs = "8/8/8/4P3/n7/8/6k1/4K3 w - - 0 1";
+    REQUIRE(entryOf(runs).endgameId() == endgame::LAST_PAWN);
+    REQUIRE(whiteEval(runs) > 500);
+    REQUIRE(eval(flipFen(runs)) == eval(runs));
+    // Black to move, or the knight a move from the path: caught, no win claimed.
+    REQUIRE(whiteEval("8/8/8/4P3/n7/8/6k1/4K3 b - - 0 1") < 100);
+    REQUIRE(whiteEval("8/8/8/4P3/2n5/8/6k1/4K3 w - - 0 1") < 100);
+    // With a minor of ours beside it (K+B+P v K+N, K+N+P v K+B): the knight needs two moves to
+    // the c8 or c7 squares' guards, the dark bishop never covers c8.
+    REQUIRE(whiteEval("7n/8/2P5/8/8/8/8/K1B4k w - - 0 1") > 500);
+    REQUIRE(whiteEval("7b/8/2P5/8/8/8/8/KN5k w - - 0 1") > 500);
+    // A knight that gets to the path in time, a pawn on the other side: the rule does not speak.
+    REQUIRE(whiteEval("4n3/8/2P5/8/8/8/8/K1B4k w - - 0 1") < 100);
+    REQUIRE(whiteEval("8/8/8/4P3/n7/8/6kp/4K3 w - - 0 1") < 0);
+}
+
 TEST_CASE("eval: mating drives push the lone king to the edge and the right corner", "[eval][endgame]") {
     REQUIRE(whiteEval("8/8/8/8/8/2k5/8/R3K3 w - - 0 1") < whiteEval("1k6/8/8/8/8/8/8/R3K3 w - - 0 1"));
     // K+B+N: the corner of the bishop's colour (light bishop: a8 or h1) is where the mate is.

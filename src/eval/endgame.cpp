@@ -114,17 +114,41 @@ Value evaluateKRKP(Color strong, const Position& pos) {
 // Squares in front of a pawn up to and including its promotion square.
 Bitboard pathOf(Color c, Square pawn) { return pawns::frontSpan(c, squareBB(pawn)); }
 
-// Moves a minor needs to attack square s (0: it already does), on the present board.
-int minorMovesToAttack(const Position& pos, Square minor, Square s) {
+// Moves a minor needs to attack square s (0: it already does) on a board with `occupied` men,
+// stepping only on squares in `safe` (the ones the other side does not guard).
+int minorMovesToAttack(const Position& pos, Square minor, Square s, Bitboard occupied, Bitboard safe) {
     if (typeOf(pos.pieceOn(minor)) == KNIGHT) {
         int moves = 99;
-        for (Bitboard b = knightAttacks(s); b;) moves = std::min(moves, knightDistance(minor, popLsb(b)));
+        for (Bitboard b = (knightAttacks(s) | squareBB(s)) & (safe | squareBB(minor)); b;)
+            moves = std::min(moves, knightDistance(minor, popLsb(b)));
         return moves;
     }
-    Bitboard reach = bishopAttacks(minor, pos.pieces());
+    Bitboard reach = bishopAttacks(minor, occupied);
     if (reach & squareBB(s)) return 0;
-    if (reach & bishopAttacks(s, pos.pieces())) return 1;
+    if (reach & bishopAttacks(s, occupied) & safe) return 1;
     return isLightSquare(minor) == isLightSquare(s) ? 2 : 99;
+}
+
+// The squares side c attacks.
+Bitboard attacksOf(const Position& pos, Color c) {
+    Bitboard attacked = pawnAttacksBB(c, pos.pieces(c, PAWN)) | kingAttacks(pos.kingSquare(c));
+    for (Bitboard b = pos.pieces(c) & ~pos.pieces(c, KING, PAWN); b;) {
+        Square s = popLsb(b);
+        attacked |= attacksBB(typeOf(pos.pieceOn(s)), s, pos.pieces());
+    }
+    return attacked;
+}
+
+// The last pawn against a lone minor, ours beside it or not, and no pawn on the other side: a pawn
+// that neither the king nor the minor can catch queens, and one minor never wins the queen back.
+// A path with a man on it is left to the general evaluation (a king shut in by its own pawn can
+// even be mated by a knight: 8/8/2Q5/8/8/7p/8/q2N1K1k b).
+Value evaluateLastPawn(Color strong, const Position& pos) {
+    Square pawn = lsb(pos.pieces(strong, PAWN));
+    if (pos.pieces(~strong, PAWN) || (pathOf(strong, pawn) & pos.pieces())) return VALUE_NONE;
+    if (passerStoppable(pos, strong, pawn, attacksOf(pos, strong))) return VALUE_NONE;
+    return SIMPLE_VALUE[QUEEN] + nonPawnValue(pos, strong) - nonPawnValue(pos, ~strong) +
+           20 * relativeRank(strong, pawn);
 }
 
 // The last pawn of a minor-and-pawn side falls when the defending king gets next to it before the
@@ -138,7 +162,7 @@ bool lastPawnFalls(Color strong, const Position& pos) {
     int approach = distance(attacker, pawn) - 1;
     int guard = distance(pos.kingSquare(strong), pawn) - 1;
     for (Bitboard b = pos.pieces(strong, KNIGHT, BISHOP); b;)
-        guard = std::min(guard, minorMovesToAttack(pos, popLsb(b), pawn));
+        guard = std::min(guard, minorMovesToAttack(pos, popLsb(b), pawn, pos.pieces(), ~Bitboard(0)));
     bool kingInSquare = distance(attacker, pawns::promotionSquare(strong, pawn)) - (pos.sideToMove() == weak) <=
                         7 - relativeRank(strong, pawn);
     // It may also step forward onto a square already guarded.
@@ -147,7 +171,7 @@ bool lastPawnFalls(Color strong, const Position& pos) {
     if (safeStep) {
         bool guarded = distance(pos.kingSquare(strong), push) == 1;
         for (Bitboard b = pos.pieces(strong, KNIGHT, BISHOP); b;)
-            guarded |= minorMovesToAttack(pos, popLsb(b), push) == 0;
+            guarded |= minorMovesToAttack(pos, popLsb(b), push, pos.pieces(), ~Bitboard(0)) == 0;
         if (guarded) return false;
     }
     return guard > approach + (pos.sideToMove() == strong) && kingInSquare;
@@ -290,14 +314,37 @@ int scaleKRKN(Color strong, const Position& pos, int tableScale) {
 
 }  // namespace
 
+// The pawn needs i moves to reach the i-th square of its path; a defender stops it if its king can
+// stand on such a square, or attack it while our king does not guard it, or a minor can attack it
+// (it can always be given for the pawn), in the moves it gets meanwhile.
+bool passerStoppable(const Position& pos, Color us, Square pawn, Bitboard ourAttacks) {
+    const Color them = ~us;
+    const Square ourKing = pos.kingSquare(us), theirKing = pos.kingSquare(them);
+    const Bitboard occupied = pos.pieces() ^ squareBB(pawn);  // the pawn leaves its square
+    const int firstStepFree = relativeRank(us, pawn) == 1 && !(occupied & (pawn + pawnPush(us)));  // double step
+    Square sq = pawn;
+    for (int step = 1; relativeRank(us, sq) < 7; ++step) {
+        sq = sq + pawnPush(us);
+        int pawnMoves = std::max(1, step - firstStepFree);
+        int defenderMoves = pawnMoves - 1 + (pos.sideToMove() == them);
+        if (distance(theirKing, sq) <= defenderMoves) return true;
+        if (distance(theirKing, sq) - 1 <= defenderMoves && distance(ourKing, sq) > 1) return true;
+        // The minor must get to a square from which it covers the path, and not one we guard.
+        for (Bitboard minors = pos.pieces(them, KNIGHT, BISHOP); minors;)
+            if (minorMovesToAttack(pos, popLsb(minors), sq, occupied, ~ourAttacks) <= defenderMoves) return true;
+    }
+    return false;
+}
+
 Value evaluate(Id id, Color strong, const Position& pos) {
     if (id == KPKP) return evaluateKPKP(pos);  // symmetric: already White's point of view, or none
-    Value v = id == KXK    ? evaluateKXK(strong, pos)
-              : id == KBNK ? evaluateKBNK(strong, pos)
-              : id == KRKP ? evaluateKRKP(strong, pos)
-              : id == KPSK ? evaluateKPSK(strong, pos)
-                           : evaluateKPK(strong, pos);
-    return strong == WHITE ? v : -v;
+    Value v = id == KXK         ? evaluateKXK(strong, pos)
+              : id == KBNK      ? evaluateKBNK(strong, pos)
+              : id == KRKP      ? evaluateKRKP(strong, pos)
+              : id == KPSK      ? evaluateKPSK(strong, pos)
+              : id == LAST_PAWN ? evaluateLastPawn(strong, pos)
+                                : evaluateKPK(strong, pos);
+    return v == VALUE_NONE || strong == WHITE ? v : -v;
 }
 
 int scale(Id id, Color strong, const Position& pos, const pawns::Entry& pe, int tableScale) {

@@ -1,7 +1,8 @@
 // Endgame knowledge that depends on where the pieces stand, chosen by the material table's id:
-// evaluators that replace the evaluation (K+X v K mating drives, K+B+N v K, KPK, K+R v K+P) and scalers
-// that refine the table's scale factor (wrong rook pawn, K+Q v K+P on the seventh, the last pawn
-// against a piece, opposite-coloured bishops, K+R+P v K+R, K+N+N v K+P, K+R v K+N).
+// evaluators that replace the evaluation (K+X v K mating drives, K+B+N v K, KPK, K+R v K+P, the
+// last pawn no minor catches) and scalers that refine the table's scale factor (wrong rook pawn,
+// K+Q v K+P on the seventh, the last pawn against a piece, opposite-coloured bishops, K+R+P v K+R,
+// K+N+N v K+P, K+R v K+N).
 #pragma once
 
 #include "eval/pawns.h"
@@ -18,11 +19,12 @@ enum Id : int {
     KRKP,  // rook against pawn: who gets there first
     KPSK,  // pawns against a bare king: the bitbase for each pawn
     KPKP,  // pawn against pawn: the bitbase for each side, and the race
+    // An evaluator that, where it does not know, also scales
+    LAST_PAWN,  // the last pawn against a minor: queens if nothing catches it, else the path rule
     FIRST_SCALER,
     // Scalers
     KBPSK = FIRST_SCALER,  // bishop and rook pawn(s) of the wrong colour
     KQKP,                  // queen against a pawn on the seventh
-    LAST_PAWN,             // the leader's last pawn against a piece that can be given for it
     OCB,                   // opposite-coloured bishops
     KRPKR,                 // rook and pawn against rook
     KNNKP,                 // two knights against a pawn (Troitzky line)
@@ -41,5 +43,9 @@ Value evaluate(Id id, Color strong, const Position& pos);
 
 // Scale factor (in 1/64) for `strong` as the side ahead; `tableScale` is the material table's.
 int scale(Id id, Color strong, const Position& pos, const pawns::Entry& pawnEntry, int tableScale);
+
+// Can the defender stop `us`'s passed pawn on `pawn` before it queens (the rule of the square, and
+// the minors' reach)? `ourAttacks`: the squares `us` guards, where a minor cannot go.
+bool passerStoppable(const Position& pos, Color us, Square pawn, Bitboard ourAttacks);
 
 }  // namespace endgame

@@ -75,8 +75,6 @@ private:
     Score threats();
     template <Color Us>
     Score passedPawns();
-    template <Color Us>
-    bool stoppable(Square pawn) const;
 
     const Position& pos;
     pawns::Table* pawnsTable;
@@ -282,42 +280,6 @@ Score Evaluation<Tracing>::threats() {
     return score;
 }
 
-// Can the defender stop this passed pawn? The pawn needs i moves to reach the i-th square of its
-// path; a defender stops it if its king can stand on such a square, or attack it while our king
-// does not guard it, or a minor can attack it (it can always be given for the pawn), in the moves
-// it gets meanwhile.
-template <bool Tracing>
-template <Color Us>
-bool Evaluation<Tracing>::stoppable(Square pawn) const {
-    constexpr Color Them = ~Us;
-    const Square ourKing = pos.kingSquare(Us), theirKing = pos.kingSquare(Them);
-    const Bitboard occupied = pos.pieces() ^ squareBB(pawn);  // the pawn leaves its square
-    const int firstStepFree = relativeRank(Us, pawn) == 1 && !(occupied & (pawn + pawnPush(Us)));  // double step
-    Square sq = pawn;
-    for (int step = 1; relativeRank(Us, sq) < 7; ++step) {
-        sq = sq + pawnPush(Us);
-        int pawnMoves = std::max(1, step - firstStepFree);
-        int defenderMoves = pawnMoves - 1 + (pos.sideToMove() == Them);
-        if (distance(theirKing, sq) <= defenderMoves) return true;
-        if (distance(theirKing, sq) - 1 <= defenderMoves && distance(ourKing, sq) > 1) return true;
-        // The minor must get to a square from which it covers the path, and not one we guard.
-        const Bitboard safe = ~attackedBy[Us][NO_PIECE_TYPE];
-        for (Bitboard minors = pos.pieces(Them, KNIGHT, BISHOP); minors;) {
-            Square m = popLsb(minors);
-            int moves;
-            if (typeOf(pos.pieceOn(m)) == KNIGHT) {
-                moves = 99;
-                for (Bitboard b = (knightAttacks(sq) | squareBB(sq)) & (safe | squareBB(m)); b;)
-                    moves = std::min(moves, knightDistance(m, popLsb(b)));
-            } else if (bishopAttacks(m, occupied) & squareBB(sq)) moves = 0;
-            else if (bishopAttacks(m, occupied) & bishopAttacks(sq, occupied) & safe) moves = 1;
-            else moves = isLightSquare(m) == isLightSquare(sq) ? 2 : 99;
-            if (moves <= defenderMoves) return true;
-        }
-    }
-    return false;
-}
-
 template <bool Tracing>
 template <Color Us>
 Score Evaluation<Tracing>::passedPawns() {
@@ -348,7 +310,8 @@ Score Evaluation<Tracing>::passedPawns() {
 
         // A pawn nothing can stop: against a king and at most minor pieces, no defender can
         // reach a square of its path before the pawn does. Worth about a piece: not tuned.
-        if (!pos.pieces(Them, ROOK) && !pos.pieces(Them, QUEEN) && !(path & pos.pieces(Us)) && !stoppable<Us>(s)) {
+        if (!pos.pieces(Them, ROOK) && !pos.pieces(Them, QUEEN) && !(path & pos.pieces(Us)) &&
+            !endgame::passerStoppable(pos, Us, s, attackedBy[Us][NO_PIECE_TYPE])) {
             score += S(0, UNSTOPPABLE_PASSER + 20 * rank);
             fixed(Us, S(0, UNSTOPPABLE_PASSER + 20 * rank));
         }

@@ -93,6 +93,12 @@ int scaleFor(const Side& us, const Side& them, endgame::Id& special) {
         return SCALE_PAWNLESS_LEADER;
     }
 
+    // The last pawn against a lone minor: it queens if nothing catches it, else the path rule.
+    if (us.pawns == 1 && !us.pieces() && them.pieces() == 1 && them.minors() == 1 && !them.pawns) {
+        special = endgame::LAST_PAWN;
+        return SCALE_NORMAL;
+    }
+
     // Mating potential in jeopardy: the last pawn, with a piece the defender can give for it
     // and leave no mating potential behind.
     if (us.pawns == 1 && us.pieces() >= 1 && us.pieces() <= 2 && them.pieces() >= 1 && them.pieces() <= 2) {
