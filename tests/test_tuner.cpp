@@ -126,13 +126,15 @@ TEST_CASE("tuner: on results made from known weights it finds the weights again"
     move(ROOK_OPEN_FILE, -25, 35);
     move(TEMPO, 25, -12);
     tuner::Model model;
-    REQUIRE(fitToTruth(truth, model, positions, 600) < 1.0 / 50);
+    // The bishop pair's endgame weight converges last: at 600 steps it was still 4-5 away, and
+    // where it stopped depended on the build's floating point (-O3 against the sanitizers' -O0).
+    REQUIRE(fitToTruth(truth, model, positions, 1200) < 1.0 / 50);
     for (const void* w : {static_cast<const void*>(&BISHOP_PAIR), static_cast<const void*>(&DOUBLED),
                           static_cast<const void*>(&ROOK_OPEN_FILE), static_cast<const void*>(&TEMPO)}) {
         const Score found = model.weight(w), expected = truth.weight(w);
         INFO(mgValue(found) << "," << egValue(found) << " vs " << mgValue(expected) << "," << egValue(expected));
-        REQUIRE(std::abs(mgValue(found) - mgValue(expected)) <= 4);
-        REQUIRE(std::abs(egValue(found) - egValue(expected)) <= 4);
+        REQUIRE(std::abs(mgValue(found) - mgValue(expected)) <= 2);
+        REQUIRE(std::abs(egValue(found) - egValue(expected)) <= 2);
     }
 }
 
