@@ -248,8 +248,8 @@ int scaleKQKRP(Color strong, const Position& pos, int tableScale) {
 }
 
 // The last pawn against a minor that can be given for it (K+minor+P v K+minor, K+P v K+minor):
-// the defender needs only to control the pawn's path. Syzygy: king on or beside the path ~97% drawn, the
-// piece on or attacking it ~90%, neither ~50%.
+// the defender needs only to control the pawn's path. Syzygy: king on or beside the path ~97%
+// drawn, the piece on or attacking it ~90%, neither ~50%.
 int scaleLastPawn(Color strong, const Position& pos, int tableScale) {
     Color weak = ~strong;
     Square pawn = lsb(pos.pieces(strong, PAWN));
