@@ -170,6 +170,25 @@ TEST_CASE("eval: complex draws by position", "[eval][endgame]") {
     REQUIRE(whiteEval("8/8/1Q6/3p4/2K5/8/4k3/3r4 w - - 0 1") > 150);
 }
 
+TEST_CASE("eval: K+R+P v K+R: a rook cuts the king off along a file between them, not along its pawn's",
+          "[eval][endgame]") {
+    EvalCache cache;
+    auto scaleOf = [&](const char* fen) {
+        Position pos;
+        REQUIRE(pos.setFen(fen) == "");
+        REQUIRE(material::probe(pos).endgameId() == endgame::KRPKR);
+        return knownScale(pos, cache, WHITE);
+    };
+    // The rook on f1 keeps the king on g4 from the e-pawn: the table's scale, no discount.
+    const char* cutOff = "r7/8/8/8/1K4k1/8/4P3/5R2 w - - 0 1";
+    REQUIRE(scaleOf(cutOff) == entryOf(cutOff).scale[WHITE]);
+    // Behind its pawn or in front of it, the rook guards the pawn's file only on its side of the
+    // pawn, and the king crosses the file on the other: discounted. The first, colours flipped,
+    // is a draw of dev.epd the old rule scored +129 for the pawn at depth 1.
+    for (const char* onPawnFile : {"8/8/8/8/1K3rk1/8/4P3/4R3 w - - 0 1", "r7/8/8/4R3/1K4k1/8/4P3/8 w - - 0 1"})
+        REQUIRE(scaleOf(onPawnFile) < entryOf(onPawnFile).scale[WHITE]);
+}
+
 TEST_CASE("eval: KPK and pawn endings", "[eval][endgame]") {
     REQUIRE(whiteEval("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1") == 0);    // the king in front draws
     REQUIRE(whiteEval("8/8/4k3/8/4K3/4P3/8/8 w - - 0 1") == 0);    // black keeps the opposition

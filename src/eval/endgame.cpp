@@ -277,7 +277,8 @@ int scaleOCB(Color strong, const Position& pos, const pawns::Entry& pe) {
 }
 
 // Rook and pawn against rook: the defending king in front of the pawn or beside its path holds
-// (Philidor); a king cut off by the rook along a file does not.
+// (Philidor); a king cut off by the rook along a file between it and the pawn does not. A rook on
+// the pawn's own file cuts nothing off: the pawn blocks that file, the king crosses it ahead.
 int scaleKRPKR(Color strong, const Position& pos, int tableScale) {
     Color weak = ~strong;
     Square pawn = lsb(pos.pieces(strong, PAWN));
@@ -285,7 +286,7 @@ int scaleKRPKR(Color strong, const Position& pos, int tableScale) {
     if (pathOf(strong, pawn) & squareBB(defender)) return SCALE_MATING_IN_JEOPARDY;
     Square rook = lsb(pos.pieces(strong, ROOK));
     int rf = fileOf(rook), pf = fileOf(pawn), kf = fileOf(defender);
-    bool cutOff = (kf < rf && rf <= pf) || (kf > rf && rf >= pf);
+    bool cutOff = (kf < rf && rf < pf) || (kf > rf && rf > pf);
     if (cutOff) return tableScale;
     Bitboard nearPath = pathOf(strong, pawn);
     nearPath |= shift<EAST>(nearPath) | shift<WEST>(nearPath);
