@@ -138,6 +138,7 @@ public:
     // Our pieces that may not leave the line to our king: the pinned ones.
     Bitboard pinned() const { return st->kingBlockers[side] & pieces(side); }
     bool inCheck() const { return st->checkers != 0; }
+    Piece capturedPiece() const { return st->captured; }  // by the last move, NO_PIECE if none
     int castlingRights() const { return st->castlingRights; }
     bool canCastle(int cr) const { return st->castlingRights & cr; }
     Square castlingRookSquare(int cr) const { return castlingRookSq[cr]; }

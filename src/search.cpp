@@ -43,6 +43,13 @@ bool boxedIn(const Position& pos, Color c) {
     return free && !pos.kingFlightSquares(c);  // the cheap test first
 }
 
+// The opponent's last move, when it was quiet: the square it went to, else SQ_NONE. Its
+// continuation history learns from this node's result.
+Square priorQuietSquare(const Position& pos, const Stack* ss) {
+    const Move previous = (ss - 1)->currentMove;
+    return isOk(previous) && !pos.capturedPiece() ? toSq(previous) : SQ_NONE;
+}
+
 int historyBonus(int depth) { return std::min(HISTORY_BONUS_SCALE * depth - HISTORY_BONUS_OFFSET, HISTORY_BONUS_MAX); }
 
 
@@ -133,6 +140,24 @@ void Worker::updateQuietStats(const Position& pos, Stack* ss, Move best, const M
     }
     Move previous = (ss - 1)->currentMove;
     if (isOk(previous)) histories.counterMoves[pos.pieceOn(toSq(previous))][toSq(previous)] = best;
+}
+
+// A hash cutoff is a search result too, and the ordering learns from it as from one (Stockfish
+// 11): a quiet hash move that holds beta earns the bonus a searched best move would, one that
+// fails low the penalty; and the opponent's quiet move that allowed the cut, one of the first
+// two it tried, is marked down in its continuation history.
+void Worker::updateCutoffStats(const Position& pos, Stack* ss, Move ttMove, bool failHigh, int depth) {
+    if (!ttMove) return;
+    const int bonus = historyBonus(depth);
+    if (failHigh) {
+        if (!pos.isCaptureOrPromotion(ttMove)) updateQuietStats(pos, ss, ttMove, nullptr, 0, bonus);
+        const Square prior = priorQuietSquare(pos, ss);
+        if (prior != SQ_NONE && (ss - 1)->moveCount <= 2)
+            updateContinuation(ss - 1, pos.pieceOn(prior), prior, -historyBonus(depth + 1));
+    } else if (!pos.isCaptureOrPromotion(ttMove)) {
+        updateHistory(histories.butterfly[pos.sideToMove()][fromSq(ttMove)][toSq(ttMove)], -bonus);
+        updateContinuation(ss, pos.movedPiece(ttMove), toSq(ttMove), -bonus);
+    }
 }
 
 void Worker::updateCaptureStats(const Position& pos, Move best, const Move* captures, int captureCount, int bonus) {
@@ -408,6 +433,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
     const bool inCheck = pos.inCheck();
     const Move excluded = ss->excludedMove;
+    ss->moveCount = 0;
     (ss + 1)->excludedMove = MOVE_NONE;
     (ss + 2)->killers[0] = (ss + 2)->killers[1] = MOVE_NONE;
 
@@ -422,8 +448,10 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     if (!excluded) ss->ttPv = pvNode || (ttHit && tte.pv);
 
     if (!pvNode && !excluded && ttHit && tte.depth >= depth && ttValue != VALUE_NONE &&
-        (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)) && pos.rule50() < 90)
+        (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)) && pos.rule50() < 90) {
+        updateCutoffStats(pos, ss, ttMove, ttValue >= beta, depth);
         return ttValue;
+    }
 
     // Tablebases: the exact result where the tables reach, right after a capture or pawn move (the
     // tables assume a fresh fifty-move count) and with no castling right (the tables have none).
@@ -600,6 +628,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         // A stop raised inside the null-move or singular search above: no further move is made,
         // so that `go nodes N` with one thread searches exactly N nodes.
         if (stopRequested()) return VALUE_ZERO;
+        ss->moveCount = moveCount;  // after the singular search, which used this ply's entry too
         makeMove(pos, ss, move, givesCheck);
 
         Value value = -VALUE_INFINITE;
@@ -655,11 +684,17 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
     if (!moveCount) return excluded ? alpha : inCheck ? matedIn(ply) : VALUE_DRAW;
 
+    // The opponent's quiet move that led here is judged by this node's result: refuted, it was a
+    // poor first or killer choice; failing low here, it was a good reply (Stockfish 11).
+    const Square prior = priorQuietSquare(pos, ss);
     if (bestMove) {
         int bonus = historyBonus(depth);
         if (!pos.isCaptureOrPromotion(bestMove)) updateQuietStats(pos, ss, bestMove, quiets, quietCount, bonus);
         updateCaptureStats(pos, bestMove, captures, captureCount, bonus);
-    }
+        if (prior != SQ_NONE && ((ss - 1)->moveCount == 1 || (ss - 1)->currentMove == (ss - 1)->killers[0]))
+            updateContinuation(ss - 1, pos.pieceOn(prior), prior, -bonus);
+    } else if (prior != SQ_NONE && (depth >= 3 || pvNode))
+        updateContinuation(ss - 1, pos.pieceOn(prior), prior, historyBonus(depth));
 
     if (pvNode) bestValue = std::min(bestValue, maxValue);  // no better than the table says
     if (!excluded && !(rootNode && pvIndex)) {

@@ -75,6 +75,7 @@ struct Stack {
     Move currentMove;
     Move excludedMove;
     Move killers[2];
+    int moveCount;  // moves tried so far at this node: the parent's, as its child sees it
     Value staticEval;
     bool ttPv;
     PieceToHistory* continuationHistory;
@@ -125,6 +126,7 @@ private:
     void updateQuietStats(const Position& pos, Stack* ss, Move best, const Move* quiets, int quietCount, int bonus);
     void updateCaptureStats(const Position& pos, Move best, const Move* captures, int captureCount, int bonus);
     void updateContinuation(Stack* ss, Piece pc, Square to, int bonus);
+    void updateCutoffStats(const Position& pos, Stack* ss, Move ttMove, bool failHigh, int depth);
     void checkLimits();
     void keepProvenLine(const RootMove& lastCompleted);
     void reportIteration(int depth, Value alpha, Value beta) const;
