@@ -198,6 +198,12 @@ TEST_CASE("eval: KPK and pawn endings", "[eval][endgame]") {
     REQUIRE(whiteEval("8/8/2k5/P7/8/8/8/K7 w - - 0 1") < 200);
     // Two pawns the king cannot hold.
     REQUIRE(whiteEval("8/8/8/8/k7/8/2PP4/3K4 w - - 0 1") > 1000);
+    // ...unless one falls first: the white king takes f2 whatever Black plays, and the h-pawn
+    // alone draws (Syzygy); with Black's king escorting the b-pawn instead, that one wins alone.
+    const char* falls = "8/7p/k7/8/8/8/4Kp2/8 b - - 0 1";
+    REQUIRE(std::abs(whiteEval(falls)) < 100);
+    REQUIRE(eval(flipFen(falls)) == eval(falls));
+    REQUIRE(whiteEval("8/8/8/8/1pk5/8/4Kp2/8 b - - 0 1") < -1000);
     // Pawn against pawn, files apart, each won alone only for White. The d-pawn needs its king's
     // escort and the h-pawn queens as soon: the king cannot do both, a draw (Syzygy)...
     REQUIRE(whiteEval("8/7k/8/7p/3K4/3P4/8/8 w - - 0 1") == 0);

@@ -46,9 +46,45 @@ Value evaluateKPK(Color strong, const Position& pos) {
     return KNOWN_WIN + SIMPLE_VALUE[PAWN] + 10 * relativeRank(strong, pawn);
 }
 
+// Two pawns: one stands beside the defending king, unguarded, and falls before anything guards
+// it; the other then does not win alone (the bitbase, our side to move). With their king to
+// move it takes now. With ours to move it takes a move later, the pawn's push covered by that
+// king and our king too far to guard it, whatever our move meanwhile: a step of our king or of
+// the other pawn. Syzygy: the K+P+P v K draws of dev.epd that the two-files rule called won.
+bool onePawnFalls(Color strong, const Position& pos) {
+    Bitboard ours = pos.pieces(strong, PAWN);
+    if (popcount(ours) != 2) return false;
+    Square ourKing = pos.kingSquare(strong), theirKing = pos.kingSquare(~strong);
+    Bitboard guarded = pawnAttacksBB(strong, ours) | kingAttacks(ourKing), covered = kingAttacks(theirKing);
+    auto pushes = [&](Square s) {  // the squares a pawn can step to, the double step included
+        Square one = s + pawnPush(strong), two = one + pawnPush(strong);
+        if (!pos.empty(one)) return Bitboard(0);
+        return squareBB(one) | (relativeRank(strong, s) == 1 && pos.empty(two) ? squareBB(two) : 0);
+    };
+    for (Square pawn : {lsb(ours), msb(ours)}) {
+        Square other = lsb(ours ^ squareBB(pawn));
+        if (!(covered & squareBB(pawn)) || (guarded & squareBB(pawn))) continue;
+        if (pos.sideToMove() != strong) {
+            if (!kpk::probe(ourKing, other, pawn, strong, strong)) return true;
+            continue;
+        }
+        // It escapes or is guarded in time, or the other pawn queens.
+        Bitboard otherPushes = pushes(other), ownPushes = pushes(pawn);
+        if (distance(ourKing, pawn) <= 2 || (ownPushes & ~covered) || (ownPushes & pawnAttacksBB(strong, ours)) ||
+            relativeRank(strong, other) == 6 || (pawnAttacksBB(strong, otherPushes) & squareBB(pawn)))
+            continue;
+        bool holds = false;
+        for (Bitboard b = otherPushes; b && !holds;) holds = kpk::probe(ourKing, popLsb(b), pawn, strong, strong);
+        for (Bitboard b = kingAttacks(ourKing) & ~covered & ~ours; b && !holds;)
+            holds = kpk::probe(popLsb(b), other, pawn, strong, strong);
+        if (!holds) return true;
+    }
+    return false;
+}
+
 // Pawns against a bare king: won if one pawn (the front one of its file) wins on its own by the
-// bitbase, or two pawns on neighbouring files defend each other; otherwise the king can
-// blockade or take them.
+// bitbase, or pawns on two files the king cannot hold both of, unless one of two falls to it
+// first; otherwise the king can blockade or take them.
 Value evaluateKPSK(Color strong, const Position& pos) {
     Square winnerKing = pos.kingSquare(strong), loserKing = pos.kingSquare(~strong);
     Bitboard ours = pos.pieces(strong, PAWN);
@@ -58,9 +94,8 @@ Value evaluateKPSK(Color strong, const Position& pos) {
     int advance = 0;
     for (Bitboard b = ours; b;) advance += relativeRank(strong, popLsb(b));
     bool twoFiles = popcount(fileFill(ours) & RANK_1_BB) >= 2;  // the king cannot hold both
-    Bitboard loose = ours & ~pawnAttacksBB(strong, ours) & ~kingAttacks(winnerKing);
-    bool oneFalls = pos.sideToMove() != strong && (kingAttacks(loserKing) & loose) && popcount(ours) == 2;
-    if (won || (twoFiles && !oneFalls)) return KNOWN_WIN + SIMPLE_VALUE[PAWN] * popcount(ours) + 10 * advance;
+    if (won || (twoFiles && !onePawnFalls(strong, pos)))
+        return KNOWN_WIN + SIMPLE_VALUE[PAWN] * popcount(ours) + 10 * advance;
     return 20 * popcount(ours) + 2 * advance;
 }
 
