@@ -852,9 +852,12 @@ TEST_CASE("train: output buckets and king mirroring train into the network the e
     const nnue::Network quantised = report.network.quantise();
     REQUIRE(nnue::encode(quantised).substr(0, 32) == bytesOf(out).substr(0, 32));  // the same shape
     double total = 0;
+    // The image's sums run in another order: a float rounding apart, which near a zero output is
+    // more than the relative bound (0.00199 against 0.001989 once), hence the absolute margin,
+    // a hundredth of a centipawn.
     forEachMirrorImage([&](const Position& pos, const Position& image) {
         total += std::abs(report.network.output(pos) * quantised.scale - quantised.evaluate(pos));
-        REQUIRE(report.network.output(pos) == Approx(report.network.output(image)).epsilon(1e-5));
+        REQUIRE(report.network.output(pos) == Approx(report.network.output(image)).epsilon(1e-5).margin(2e-5));
     });
     CHECK(total / double(benchPositions().size()) <= 10.0);
 
