@@ -946,6 +946,23 @@ TEST_CASE("train: from a network, a run starts from its weights, its output laye
     CHECK(rowsOf(0) != rowsOf(1));
     CHECK(rowsOf(0) != rowsOf(3));
 
+    // At a rate far above any recipe's the output weights reach their bound, which is the
+    // file's: at the embedded SCALE (312) they are written 400/312 times the trainer's values,
+    // and a bound in the trainer's units wrote files the engine refused (gen13a, 2026-12-04).
+    nnue::TrainConfig pressed = cfg;
+    pressed.lr = 0.1;
+    pressed.batch = 16;
+    pressed.epochs = 4;
+    nnue::TrainReport pressedReport;
+    REQUIRE(nnue::train(pressed, pressedReport, quiet) == "");
+    REQUIRE(nnue::load(out, net) == "");
+    REQUIRE(net.scale == embedded.scale);
+    int largest = 0;
+    for (int bucket = 0; bucket < 8; ++bucket)
+        for (int side = 0; side < 2; ++side)
+            for (int i = 0; i < hidden; ++i) largest = std::max(largest, std::abs(net.outputWeights(bucket, side)[i]));
+    CHECK(largest * net.qa > 30000);  // at the bound, so the bound was tested
+
     // The same epoch from random weights ends far from what the embedded network knows.
     nnue::TrainConfig fresh = cfg;
     fresh.from.clear();

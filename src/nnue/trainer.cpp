@@ -150,23 +150,29 @@ double meanLoss(const FloatNetwork& net, const std::vector<Sample>& samples, int
 }
 
 // AdamW (Loshchilov and Hutter): Adam with the weight decay apart from the gradient, and the
-// weights clipped for the quantisation (all but the output biases, the last parameters).
+// weights clipped for the quantisation (all but the output biases, the last parameters). The
+// output weights are written in the file's SCALE units (FloatNetwork::quantise), so their bound
+// is the file's: a network fine-tuned from one at SCALE 312 stores them 400/312 times larger.
 struct AdamW : fit::Adam<float> {
     static constexpr float DECAY = 0.01f, CLIP = 1.98f;
 
-    explicit AdamW(const FloatNetwork& net) : Adam(net.params.size()), clipped(net.outputBias(0)) {}
+    explicit AdamW(const FloatNetwork& net)
+        : Adam(net.params.size()), outputs(net.outputWeights(0)), clipped(net.outputBias(0)),
+          outputClip(CLIP * float(net.outputScale) / float(DEFAULT_SCALE)) {}
 
     void step(std::vector<float>& w, const std::vector<float>& grad, float lr, int threads) {
         start();
         fit::parallelFor(threads, w.size(), [&](int, std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
                 w[i] -= lr * (direction(i, grad[i]) + DECAY * w[i]);
-                if (i < clipped) w[i] = std::clamp(w[i], -CLIP, CLIP);
+                const float bound = i < outputs ? CLIP : outputClip;
+                if (i < clipped) w[i] = std::clamp(w[i], -bound, bound);
             }
         });
     }
 
-    std::size_t clipped;  // the parameters before this one
+    std::size_t outputs, clipped;  // where the output weights start, and the parameters before this one
+    float outputClip;
 };
 
 // Writes `data` beside `path` and renames it over, so that a run stopped mid-write leaves the
