@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # tests/eval-scale.sh DIR ENGINE NETWORK: scripts/eval-scale measures the network against the
-# hand-written evaluation: the same network with its file's output SCALE halved measures half as
-# large on the same positions, and a file the engine cannot read is refused with the engine's reason.
+# hand-written evaluation: the same network with its file's output SCALE halved (scripts/net-scale)
+# measures half as large on the same positions, and a file the engine cannot read is refused with
+# the engine's reason.
 set -euo pipefail
 dir=$1 engine=$2 network=$3
 rm -rf "$dir" && mkdir -p "$dir"
 "$engine" datagen out "$dir/games.bin" games 8 nodes 400 threads 1 seed 5 >/dev/null 2>&1
-python3 - "$network" "$dir/half.nnue" <<'PY'
-import struct, sys
-b = bytearray(open(sys.argv[1], "rb").read())
-version = struct.unpack_from("<I", b, 4)[0]
-at = 32 + (4 + 64 if version >= 4 else 0) + 8  # the i32 SCALE after QA and QB
-struct.pack_into("<i", b, at, struct.unpack_from("<i", b, at)[0] // 2)
-open(sys.argv[2], "wb").write(b)
-PY
+# scripts/net-scale rewrites the SCALE only: the same weights (the payload's checksum) and a note.
+"$(dirname "$0")/../scripts/net-scale" "$network" x0.5 "$dir/half.nnue" >/dev/null
+loaded() { printf 'setoption name EvalFile value %s\nisready\nquit\n' "$1" | "$engine" | grep -o 'checksum [0-9a-f]*'; }
+[[ $(loaded "$network") == $(loaded "$dir/half.nnue") ]] || { echo "net-scale changed the weights"; exit 1; }
+printf 'setoption name EvalFile value %s\nisready\nquit\n' "$dir/half.nnue" | "$engine" | grep -q 'output SCALE [0-9]* -> [0-9]*' ||
+  { echo "net-scale: no note in the description"; exit 1; }
+if "$(dirname "$0")/../scripts/net-scale" "$network" x0 "$dir/zero.nnue" 2>/dev/null || [[ -e $dir/zero.nnue ]]; then
+  echo "net-scale wrote a network of SCALE 0"; exit 1
+fi
 measure() { "$(dirname "$0")/../scripts/eval-scale" "$dir/games.bin" --limit 100000 --sample 200 "$@" "$engine"; }
 full=$(measure --option "EvalFile=$network" | sed -n 's/.*least squares \([0-9.]*\) (network on.*/\1/p')
 half=$(measure --option "EvalFile=$dir/half.nnue" | sed -n 's/.*least squares \([0-9.]*\) (network on.*/\1/p')
