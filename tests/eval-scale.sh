@@ -11,8 +11,9 @@ rm -rf "$dir" && mkdir -p "$dir"
 "$(dirname "$0")/../scripts/net-scale" "$network" x0.5 "$dir/half.nnue" >/dev/null
 loaded() { printf 'setoption name EvalFile value %s\nisready\nquit\n' "$1" | "$engine" | grep -o 'checksum [0-9a-f]*'; }
 [[ $(loaded "$network") == $(loaded "$dir/half.nnue") ]] || { echo "net-scale changed the weights"; exit 1; }
-printf 'setoption name EvalFile value %s\nisready\nquit\n' "$dir/half.nnue" | "$engine" | grep -q 'output SCALE [0-9]* -> [0-9]*' ||
-  { echo "net-scale: no note in the description"; exit 1; }
+# Not grep -q: it would stop reading at the match, and the engine's SIGPIPE fails the pipeline.
+printf 'setoption name EvalFile value %s\nisready\nquit\n' "$dir/half.nnue" | "$engine" |
+  grep 'output SCALE [0-9]* -> [0-9]*' >/dev/null || { echo "net-scale: no note in the description"; exit 1; }
 if "$(dirname "$0")/../scripts/net-scale" "$network" x0 "$dir/zero.nnue" 2>/dev/null || [[ -e $dir/zero.nnue ]]; then
   echo "net-scale wrote a network of SCALE 0"; exit 1
 fi
