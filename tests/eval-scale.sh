@@ -7,15 +7,19 @@ set -euo pipefail
 dir=$1 engine=$2 network=$3
 rm -rf "$dir" && mkdir -p "$dir"
 "$engine" datagen out "$dir/games.bin" games 8 nodes 400 threads 1 seed 5 >/dev/null 2>&1
-# scripts/net-scale rewrites the SCALE only: the same weights (the payload's checksum) and a note.
-"$(dirname "$0")/../scripts/net-scale" "$network" x0.5 "$dir/half.nnue" >/dev/null
+# scripts/net-scale rewrites the SCALE only: the same weights (the payload's checksum) and a note
+# of this change, the old SCALE and its half (a copy of a file that was scaled before carries an
+# older note, which does not count).
+scaled=$("$(dirname "$0")/../scripts/net-scale" "$network" x0.5 "$dir/half.nnue")
+read -r old new < <(sed -n 's/.*SCALE \([0-9]*\) -> \([0-9]*\),.*/\1 \2/p' <<<"$scaled")
+((old > 1 && 2 * new - old >= -1 && 2 * new - old <= 1)) || { echo "net-scale: $scaled"; exit 1; }
 # The engine's answers when it loads a file, read whole (grep -q would stop at its match and the
 # engine's SIGPIPE would fail the pipeline under pipefail).
 loading() { printf 'setoption name EvalFile value %s\nisready\nquit\n' "$1" | "$engine"; }
 halved=$(loading "$dir/half.nnue")
 [[ $(loading "$network" | grep -o 'checksum [0-9a-f]*') == $(grep -o 'checksum [0-9a-f]*' <<<"$halved") ]] ||
   { echo "net-scale changed the weights"; exit 1; }
-grep -q 'output SCALE [0-9]* -> [0-9]*' <<<"$halved" || { echo "net-scale: no note in the description"; exit 1; }
+grep "output SCALE $old -> $new" <<<"$halved" >/dev/null || { echo "net-scale: no note of $old -> $new in the description"; exit 1; }
 if "$(dirname "$0")/../scripts/net-scale" "$network" x0 "$dir/zero.nnue" 2>/dev/null || [[ -e $dir/zero.nnue ]]; then
   echo "net-scale wrote a network of SCALE 0"; exit 1
 fi
