@@ -5,12 +5,13 @@
 # the engine's reason.
 set -euo pipefail
 dir=$1 engine=$2 network=$3
+scripts=$(dirname "$0")/../scripts
 rm -rf "$dir" && mkdir -p "$dir"
 "$engine" datagen out "$dir/games.bin" games 8 nodes 400 threads 1 seed 5 >/dev/null 2>&1
 # scripts/net-scale rewrites the SCALE only: the same weights (the payload's checksum) and a note
 # of this change, the old SCALE and its half (a copy of a file that was scaled before carries an
 # older note, which does not count).
-scaled=$("$(dirname "$0")/../scripts/net-scale" "$network" x0.5 "$dir/half.nnue")
+scaled=$("$scripts/net-scale" "$network" x0.5 "$dir/half.nnue")
 read -r old new < <(sed -n 's/.*SCALE \([0-9]*\) -> \([0-9]*\),.*/\1 \2/p' <<<"$scaled")
 ((old > 1 && 2 * new - old >= -1 && 2 * new - old <= 1)) || { echo "net-scale: $scaled"; exit 1; }
 # The engine's answers when it loads a file, read whole (grep -q would stop at its match and the
@@ -20,15 +21,15 @@ halved=$(loading "$dir/half.nnue")
 [[ $(loading "$network" | grep -o 'checksum [0-9a-f]*') == $(grep -o 'checksum [0-9a-f]*' <<<"$halved") ]] ||
   { echo "net-scale changed the weights"; exit 1; }
 grep "output SCALE $old -> $new" <<<"$halved" >/dev/null || { echo "net-scale: no note of $old -> $new in the description"; exit 1; }
-if "$(dirname "$0")/../scripts/net-scale" "$network" x0 "$dir/zero.nnue" 2>/dev/null || [[ -e $dir/zero.nnue ]]; then
+if "$scripts/net-scale" "$network" x0 "$dir/zero.nnue" 2>/dev/null || [[ -e $dir/zero.nnue ]]; then
   echo "net-scale wrote a network of SCALE 0"; exit 1
 fi
-measure() { "$(dirname "$0")/../scripts/eval-scale" "$dir/games.bin" --limit 100000 --sample 200 "$@" "$engine"; }
+measure() { "$scripts/eval-scale" "$dir/games.bin" --limit 100000 --sample 200 "$@" "$engine"; }
 full=$(measure --option "EvalFile=$network" | sed -n 's/.*least squares \([0-9.]*\) (network on.*/\1/p')
 half=$(measure --option "EvalFile=$dir/half.nnue" | sed -n 's/.*least squares \([0-9.]*\) (network on.*/\1/p')
 python3 -c "import sys; f, h = float('$full'), float('$half'); sys.exit(0 if f > 0.5 and abs(h / f - 0.5) < 0.03 else 1)" ||
   { echo "eval-scale: $full with the network, $half with its SCALE halved"; exit 1; }
 head -c 100 "$dir/games.bin" >"$dir/cut.bin"
-if "$(dirname "$0")/../scripts/eval-scale" "$dir/cut.bin" "$engine" 2>"$dir/err"; then echo "a file too small was measured"; exit 1; fi
+if "$scripts/eval-scale" "$dir/cut.bin" "$engine" 2>"$dir/err"; then echo "a file too small was measured"; exit 1; fi
 grep -q "eval-scale: .*cut short" "$dir/err"
 echo "eval-scale: $full with the network, $half with its output SCALE halved"
