@@ -24,9 +24,13 @@ grep "output SCALE $old -> $new" <<<"$halved" >/dev/null || { echo "net-scale: n
 if "$scripts/net-scale" "$network" x0 "$dir/zero.nnue" 2>/dev/null || [[ -e $dir/zero.nnue ]]; then
   echo "net-scale wrote a network of SCALE 0"; exit 1
 fi
-measure() { "$scripts/eval-scale" "$dir/games.bin" --limit 100000 --sample 200 "$@" "$engine"; }
-full=$(measure --option "EvalFile=$network" | sed -n 's/.*least squares \([0-9.]*\) (network on.*/\1/p')
-half=$(measure --option "EvalFile=$dir/half.nnue" | sed -n 's/.*least squares \([0-9.]*\) (network on.*/\1/p')
+# The least-squares scale of a network file on the hand-written evaluation.
+scale_of() {
+  "$scripts/eval-scale" "$dir/games.bin" --limit 100000 --sample 200 --option "EvalFile=$1" "$engine" |
+    sed -n 's/.*least squares \([0-9.]*\) (network on.*/\1/p'
+}
+full=$(scale_of "$network")
+half=$(scale_of "$dir/half.nnue")
 python3 -c "import sys; f, h = float('$full'), float('$half'); sys.exit(0 if f > 0.5 and abs(h / f - 0.5) < 0.03 else 1)" ||
   { echo "eval-scale: $full with the network, $half with its SCALE halved"; exit 1; }
 head -c 100 "$dir/games.bin" >"$dir/cut.bin"
