@@ -249,15 +249,20 @@ std::string save(const FloatNetwork& net, const std::string& path, const std::st
 // The network's provenance: the command, how much data, the network it started from, and the
 // trainer's commit.
 std::string describe(const TrainConfig& cfg, const SampleStream& stream, const Network* start) {
-    std::string files;
-    for (const std::string& path : cfg.data) {
-        if (!files.empty()) files += ',';
-        files += std::filesystem::path(path).filename().string();
-    }
     char from[64] = "";
     if (start) std::snprintf(from, sizeof from, "; from network %08x", unsigned(start->checksum));
     return "quadbit train " + cfg.command + " (" + std::to_string(stream.trainPlies()) + " positions as played in " +
-           std::to_string(stream.trainChunks()) + " chunks of " + files + from + "; trainer " + buildCommit() + ")";
+           std::to_string(stream.trainChunks()) + " chunks" + from + "; trainer " + buildCommit() + ")";
+}
+
+// A comma-separated list of paths by their file names: the manifest (perf/data.md) knows a data
+// file by its name, and a directory of this machine's says nothing on another while its bytes
+// would crowd the rest of the description out.
+std::string fileNames(const std::string& paths) {
+    std::string names;
+    for (const std::string& path : text::split(paths, ','))
+        names += (names.empty() ? "" : ",") + std::filesystem::path(path).filename().string();
+    return names;
 }
 
 // The network `from` names, if it can start the run: the same activation and king mirroring,
@@ -588,11 +593,13 @@ std::string runTrain(const std::vector<std::string>& args, const std::function<v
         return compare(cfg, text::split(networks, ','), losses, progress);
     }
     // The command as the network's description gives it: what makes the network, so not how the
-    // run was split (a resumed run writes the same file as a whole one).
+    // run was split (a resumed run writes the same file as a whole one), its files by name.
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string key = text::lower(args[i]);
+        const bool path = (key == "data" || key == "out" || key == "from") && i + 1 < args.size();
         if (key == "stopafter") ++i;
         else if (key != "resume") cfg.command += (cfg.command.empty() ? "" : " ") + args[i];
+        if (path) cfg.command += " " + fileNames(args[++i]);
     }
     TrainReport report;
     return train(cfg, report, progress);
