@@ -21,6 +21,13 @@ halved=$(loading "$dir/half.nnue")
 [[ $(loading "$network" | grep -o 'checksum [0-9a-f]*') == $(grep -o 'checksum [0-9a-f]*' <<<"$halved") ]] ||
   { echo "net-scale changed the weights"; exit 1; }
 grep "output SCALE $old -> $new" <<<"$halved" >/dev/null || { echo "net-scale: no note of $old -> $new in the description"; exit 1; }
+# Scaled again and again, whatever its description's length to begin with, a file's description
+# reaches its 1,024 bytes: the oldest text gives way, the engine still reads the file, and the
+# last note is whole at its end.
+cp "$dir/half.nnue" "$dir/rescaled.nnue"
+for scale in $(seq 201 245); do "$scripts/net-scale" "$dir/rescaled.nnue" "$scale" "$dir/rescaled.nnue" >/dev/null; done
+grep -E '\.\.\..*output SCALE 244 -> 245"?$' <(loading "$dir/rescaled.nnue" | grep 'info string NNUE') >/dev/null ||
+  { echo "net-scale: a full description lost the last note: $(loading "$dir/rescaled.nnue")"; exit 1; }
 if "$scripts/net-scale" "$network" x0 "$dir/zero.nnue" 2>/dev/null || [[ -e $dir/zero.nnue ]]; then
   echo "net-scale wrote a network of SCALE 0"; exit 1
 fi
