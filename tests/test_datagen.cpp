@@ -232,6 +232,52 @@ TEST_CASE("datagen: a soft node budget ends each search with a whole iteration, 
     std::filesystem::remove(path);
 }
 
+TEST_CASE("datagen: with Syzygy tables an ending they cover gets their result, and the chunks say so",
+          "[datagen][syzygy]") {
+    // K+R v K+B, a draw by the tables (the bishop is not caught in the rook's net), that a 300-node
+    // search plays on as a win, and whose defence it loses: games of it would teach the network a
+    // won ending. With the tables each side plays their moves, and every game is drawn.
+    const std::string book = tempPath("datagen-krkb.epd");
+    std::ofstream(book) << "1R3b2/8/8/5K2/7k/8/8/8 b - -\n";
+    const std::vector<std::string> args = {"games",       "8", "nodes",   "300", "seed", "1",
+                                           "randomplies", "0", "threads", "1",   "book", book};
+    auto drawn = [](const gamefile::Game& g) { return g.result == 1; };
+    const auto without = generate("datagen-no-tables", args).at(0);
+    REQUIRE(!std::all_of(without.begin(), without.end(), drawn));
+
+    const std::string path = tempPath("datagen-tables");
+    std::filesystem::remove(path);
+    auto withTables = args;
+    withTables.insert(withTables.end(), {"syzygy", sharedPath("data/syzygy"), "out", path});
+    std::string tables;
+    REQUIRE(runDatagen(withTables, [&](const std::string& line) { tables += line; }).empty());
+    REQUIRE(tables.find("tablebase files (up to 5 pieces)") != std::string::npos);
+    const auto with = chunksOf(path).at(0);
+    REQUIRE(with.size() == 8);
+    REQUIRE(std::all_of(with.begin(), with.end(), drawn));
+    REQUIRE(
+        gamefile::read(path, [](const gamefile::Chunk& c) { REQUIRE(c.nodes == (300 | gamefile::SYZYGY)); }).empty());
+
+    // A file played with the tables is not continued without them; a folder without tables, or none,
+    // is refused before anything is written.
+    auto more = args;
+    more[1] = "16";  // more games of the same run
+    more.insert(more.end(), {"out", path});
+    REQUIRE(runDatagen(more, quiet).find("nodes 300 with syzygy") != std::string::npos);
+    const std::string empty = tempPath("datagen-no-tables-here");
+    std::filesystem::create_directories(empty);
+    for (const std::string& folder : {empty, std::string("/nonexistent")}) {
+        const std::string fresh = tempPath("datagen-refused");
+        std::filesystem::remove(fresh);
+        auto refused = args;
+        refused.insert(refused.end(), {"syzygy", folder, "out", fresh});
+        REQUIRE(!runDatagen(refused, quiet).empty());
+        REQUIRE(!std::filesystem::exists(fresh));
+    }
+    std::filesystem::remove(path);
+    std::filesystem::remove(book);
+}
+
 TEST_CASE("datagen: index and readAt find every chunk that read finds, and no other", "[datagen]") {
     // The trainer streams the chunks in an order of its own (nnue/stream.h): what it reads at a
     // span must be the chunk read() finds there, and a chunk cut short must have no span.

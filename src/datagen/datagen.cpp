@@ -16,6 +16,7 @@
 #include "engine.h"
 #include "movegen.h"
 #include "prng.h"
+#include "syzygy/syzygy.h"
 #include "text.h"
 
 namespace {
@@ -39,7 +40,7 @@ constexpr const char* HAND_WRITTEN = "none";  // `evalfile none`
 constexpr long long HASH_MB = 1;
 
 struct Config {
-    std::string out, book;
+    std::string out, book, syzygy;               // syzygy: the tables' folders, as SyzygyPath takes them
     std::string evalFile = nnue::EMBEDDED_NAME;  // the network the games are played with; "none": hand-written
     std::uint64_t games = 100, positions = 0, nodes = 5000, seed = 1;  // positions: stored plies
     long long threads = std::max(1u, std::thread::hardware_concurrency()), hashMB = HASH_MB, randomPlies = -1;
@@ -48,12 +49,14 @@ struct Config {
     bool softNodes = false;  // `softnodes`: the budget stops searches between iterations
 
     // The node budget as a chunk records it.
-    std::uint32_t budget() const { return std::uint32_t(nodes) | (softNodes ? gamefile::SOFT_NODES : 0); }
+    std::uint32_t budget() const {
+        return std::uint32_t(nodes) | (softNodes ? gamefile::SOFT_NODES : 0) | (syzygy.empty() ? 0 : gamefile::SYZYGY);
+    }
 };
 
 std::string describeBudget(std::uint32_t budget) {
-    return "nodes " + std::to_string(budget & ~gamefile::SOFT_NODES) +
-           (budget & gamefile::SOFT_NODES ? " softnodes" : "");
+    return "nodes " + std::to_string(budget & ~(gamefile::SOFT_NODES | gamefile::SYZYGY)) +
+           (budget & gamefile::SOFT_NODES ? " softnodes" : "") + (budget & gamefile::SYZYGY ? " with syzygy" : "");
 }
 
 std::string parse(const std::vector<std::string>& args, Config& cfg) {
@@ -61,9 +64,10 @@ std::string parse(const std::vector<std::string>& args, Config& cfg) {
     in.string("out", cfg.out);
     in.string("book", cfg.book);
     in.string("evalfile", cfg.evalFile);
+    in.string("syzygy", cfg.syzygy);
     in.integer("games", 1, 1LL << 40, cfg.games);
     in.integer("positions", 1, 1LL << 40, cfg.positions);
-    in.integer("nodes", 1, (1LL << 31) - 1, cfg.nodes);
+    in.integer("nodes", 1, (1LL << 30) - 1, cfg.nodes);
     in.integer("seed", 0, 1LL << 62, cfg.seed);
     in.integer("threads", 1, 1024, cfg.threads);
     in.integer("hash", 1, 65536, cfg.hashMB);
@@ -78,6 +82,17 @@ std::string parse(const std::vector<std::string>& args, Config& cfg) {
         nnue::Network net;
         if (std::string why = nnue::load(cfg.evalFile, net); !why.empty()) return "datagen: " + why;
     }
+    return "";
+}
+
+// The tables every game thread probes (they are the process's, shared by its engines): from a
+// position they cover, each side plays only moves that keep the table value and a win is
+// converted, so the game's result is the tables' and not a shallow search's misplay of the ending.
+std::string loadTables(const Config& cfg, const std::function<void(const std::string&)>& progress) {
+    std::string summary;
+    if (std::string why = syzygy::init(cfg.syzygy, summary); !why.empty()) return "datagen: " + why;
+    if (!syzygy::maxPieces()) return "datagen: no Syzygy tables in '" + cfg.syzygy + "'";
+    progress("datagen: " + summary);
     return "";
 }
 
@@ -280,6 +295,8 @@ std::string runDatagen(const std::vector<std::string>& args, const std::function
     Shared shared;
     if (std::string why = parse(args, shared.cfg); !why.empty()) return why;
     const Config& cfg = shared.cfg;
+    if (!cfg.syzygy.empty())
+        if (std::string why = loadTables(cfg, progress); !why.empty()) return why;
     if (!cfg.book.empty())
         if (std::string why = readBook(cfg.book, shared.book); !why.empty()) return why;
     if (std::string why = planChunks(shared, progress); !why.empty()) return why;

@@ -3,7 +3,8 @@
 //
 // A file is a sequence of chunks, all integers little-endian:
 //   chunk:  u32 magic "QBG1" | u64 chunk index | u64 seed | u32 nodes (SOFT_NODES set: a soft
-//           budget) | u32 payload bytes | u32 FNV-1a checksum of the payload | payload
+//           budget; SYZYGY set: played with tablebases) | u32 payload bytes | u32 FNV-1a
+//           checksum of the payload | payload
 //   payload, one game after another:
 //           u8 result (0 Black won, 1 draw, 2 White won) | u8 length | start FEN (length bytes) |
 //           u16 plies | plies x (u16 move, Quadbit's encoding | i16 score, centipawns or mate,
@@ -27,6 +28,9 @@ constexpr int CHUNK_GAMES = 8;
 // Set in a chunk's node budget when it was soft (datagen's `softnodes`): each search stopped at
 // the end of the first iteration past the budget.
 constexpr std::uint32_t SOFT_NODES = 1u << 31;
+// Set in a chunk's node budget when its games were played with Syzygy tables (datagen's `syzygy`):
+// from a position the tables cover, the play and so the result are the tables'.
+constexpr std::uint32_t SYZYGY = 1u << 30;
 
 struct Ply {
     Move move;
