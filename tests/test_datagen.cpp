@@ -276,6 +276,7 @@ TEST_CASE("datagen: with Syzygy tables an ending they cover gets their result, a
     }
     std::filesystem::remove(path);
     std::filesystem::remove(book);
+    std::filesystem::remove(empty);
 }
 
 TEST_CASE("datagen: index and readAt find every chunk that read finds, and no other", "[datagen]") {

@@ -596,10 +596,12 @@ std::string runTrain(const std::vector<std::string>& args, const std::function<v
     // run was split (a resumed run writes the same file as a whole one), its files by name.
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string key = text::lower(args[i]);
-        const bool path = (key == "data" || key == "out" || key == "from") && i + 1 < args.size();
         if (key == "stopafter") ++i;
-        else if (key != "resume") cfg.command += (cfg.command.empty() ? "" : " ") + args[i];
-        if (path) cfg.command += " " + fileNames(args[++i]);
+        else if (key != "resume") {
+            cfg.command += (cfg.command.empty() ? "" : " ") + args[i];
+            if ((key == "data" || key == "out" || key == "from") && i + 1 < args.size())
+                cfg.command += " " + fileNames(args[++i]);
+        }
     }
     TrainReport report;
     return train(cfg, report, progress);
