@@ -174,6 +174,13 @@ Bitboard attacksOf(const Position& pos, Color c) {
     return attacked;
 }
 
+// The bare king to move, not in check, and every square around it guarded: stalemate. A king
+// not in check stands on no slider's line, so it hides no square behind it from one.
+bool bareKingStalemated(Color strong, const Position& pos) {
+    if (pos.sideToMove() == strong || pos.inCheck()) return false;
+    return !(kingAttacks(pos.kingSquare(~strong)) & ~attacksOf(pos, strong));
+}
+
 // The last pawn against a lone minor, ours beside it or not, and no pawn on the other side: a pawn
 // that neither the king nor the minor can catch queens, and one minor never wins the queen back.
 // A path with a man on it is left to the general evaluation (a king shut in by its own pawn can
@@ -214,12 +221,18 @@ bool lastPawnFalls(Color strong, const Position& pos) {
 
 // Two minors against a knight: a draw, except that a king already caught by its own king in a
 // corner can be mated (the defending knight blocks its escape). Syzygy: every such win in the
-// sample has the king within a step of a corner and the attacking king within two.
+// sample has the king within a step of a corner and the attacking king within two. And bishop and
+// knight, which mate a bare king, to move win a knight strayed five squares or more from its king
+// often enough to be scaled as a win in jeopardy, not a draw (scripts/endgame-sample KBNvKN,
+// perf/RESULTS.md); with the knight's side to move it gets back in time.
 int scaleMinorsKN(Color strong, const Position& pos, int tableScale) {
     Square k = pos.kingSquare(~strong);
     int cornerDistance =
         std::min(std::min(distance(k, SQ_A1), distance(k, SQ_H1)), std::min(distance(k, SQ_A8), distance(k, SQ_H8)));
-    return cornerDistance <= 1 && distance(k, pos.kingSquare(strong)) <= 2 ? SCALE_NORMAL : tableScale;
+    if (cornerDistance <= 1 && distance(k, pos.kingSquare(strong)) <= 2) return SCALE_NORMAL;
+    bool mateAfterWinning = pos.count(strong, BISHOP) == 1 && pos.count(strong, KNIGHT) == 1;
+    bool strayed = distance(k, lsb(pos.pieces(~strong, KNIGHT))) >= 5;
+    return mateAfterWinning && strayed && pos.sideToMove() == strong ? SCALE_MATING_IN_JEOPARDY : tableScale;
 }
 
 // Knight and pawn against a bare king: the pawn can be lost, and a rook pawn on the seventh with
@@ -374,6 +387,7 @@ bool passerStoppable(const Position& pos, Color us, Square pawn, Bitboard ourAtt
 
 Value evaluate(Id id, Color strong, const Position& pos) {
     if (id == KPKP) return evaluateKPKP(pos);  // symmetric: already White's point of view, or none
+    if ((id == KXK || id == KBNK || id == KPSK) && bareKingStalemated(strong, pos)) return VALUE_DRAW;
     Value v = id == KXK         ? evaluateKXK(strong, pos)
               : id == KBNK      ? evaluateKBNK(strong, pos)
               : id == KRKP      ? evaluateKRKP(strong, pos)
