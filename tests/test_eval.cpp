@@ -274,6 +274,27 @@ TEST_CASE("eval: K+B+N v K+N: a knight far from its king, the bishop's side to m
     REQUIRE(scaleOf("8/2N5/6k1/5n2/8/6B1/3K4/8 w - - 0 1") == params::SCALE_NEAR_DRAW);
 }
 
+TEST_CASE("eval: K+Q v K+R: a pin of the queen to its king, the rook guarded by its king, is a draw",
+          "[eval][endgame]") {
+    EvalCache cache;
+    auto scaleOf = [&](const char* fen) {
+        Position pos;
+        REQUIRE(pos.setFen(fen) == "");
+        REQUIRE(material::probe(pos).endgameId() == endgame::KQKR);
+        return knownScale(pos, cache, WHITE);
+    };
+    // Syzygy: drawn, both; a table sample's draw scored -327 for Black at depth 1 (perf/RESULTS.md).
+    REQUIRE(scaleOf("8/4r3/8/1KQ5/5k2/8/8/8 b - - 0 1") == params::SCALE_DRAW);  // ...Re5 pins
+    REQUIRE(scaleOf("8/8/8/1KQ1r3/5k2/8/8/8 w - - 0 1") == params::SCALE_DRAW);  // pinned
+    // The rook unguarded: the queen takes it (Syzygy: lost for Black), and no pin: the table's scale.
+    const char* unguarded = "8/4r3/8/1KQ5/8/8/8/7k b - - 0 1";
+    REQUIRE(scaleOf(unguarded) == entryOf(unguarded).scale[WHITE]);
+    const char* takes = "8/8/8/1KQ1r3/8/8/8/7k w - - 0 1";
+    REQUIRE(scaleOf(takes) == entryOf(takes).scale[WHITE]);
+    const char* noLine = "8/4r3/8/2Q5/1K3k2/8/8/8 b - - 0 1";
+    REQUIRE(scaleOf(noLine) == entryOf(noLine).scale[WHITE]);
+}
+
 namespace {
 
 // Plays the position out with the engine on both sides; returns the number of moves to mate, or

@@ -355,6 +355,25 @@ int scaleKNNKP(Color strong, const Position& pos) {
     return edgeDistance <= 2 ? SCALE_PAWNLESS_LEADER : SCALE_NO_MATING_POTENTIAL;
 }
 
+// Queen against rook: a rook that pins the queen to its king from a square its own king guards
+// wins the queen for itself (the queen takes it and is taken, or falls): at least a draw, with the
+// pin on the board or, the rook's side to move, one move away; the search at depth 1 sees neither
+// (quiescence stands pat before the pinned queen; the pinning move is quiet). Syzygy: none of them
+// lost for the rook in fresh samples (perf/RESULTS.md).
+int scaleKQKR(Color strong, const Position& pos, int tableScale) {
+    Color weak = ~strong;
+    Square queen = lsb(pos.pieces(strong, QUEEN)), theirKing = pos.kingSquare(strong);
+    Square rook = lsb(pos.pieces(weak, ROOK));
+    bool sameLine = fileOf(queen) == fileOf(theirKing) || rankOf(queen) == rankOf(theirKing);
+    if (!sameLine || (betweenBB(queen, theirKing) & pos.pieces())) return tableScale;
+    // The squares beyond the queen, seen from its king, guarded by the rook's king.
+    Bitboard pinSquares = lineBB(queen, theirKing) & rookAttacks(queen, pos.pieces()) & ~betweenBB(queen, theirKing) &
+                          ~squareBB(theirKing) & kingAttacks(pos.kingSquare(weak));
+    if (pos.sideToMove() == strong) return (pinSquares & squareBB(rook)) ? SCALE_DRAW : tableScale;
+    if (pos.inCheck() || pos.pinned()) return tableScale;
+    return (pinSquares & ~pos.pieces() & rookAttacks(rook, pos.pieces())) ? SCALE_DRAW : tableScale;
+}
+
 // Rook against knight: a draw while the knight stays by its king; a knight cut off is lost.
 int scaleKRKN(Color strong, const Position& pos, int tableScale) {
     Square knight = lsb(pos.pieces(~strong, KNIGHT));
@@ -409,6 +428,7 @@ int scale(Id id, Color strong, const Position& pos, const pawns::Entry& pe, int 
     case KNPK: return scaleKNPK(strong, pos, tableScale);
     case MINORS_KN: return scaleMinorsKN(strong, pos, tableScale);
     case KQKRP: return scaleKQKRP(strong, pos, tableScale);
+    case KQKR: return scaleKQKR(strong, pos, tableScale);
     default: return tableScale;
     }
 }

@@ -2,7 +2,7 @@
 // evaluators that replace the evaluation (K+X v K mating drives, K+B+N v K, KPK, K+R v K+P, the
 // last pawn no minor catches) and scalers that refine the table's scale factor (wrong rook pawn,
 // K+Q v K+P on the seventh, the last pawn against a piece, opposite-coloured bishops, K+R+P v K+R,
-// K+N+N v K+P, K+R v K+N).
+// K+N+N v K+P, K+R v K+N, K+Q v K+R).
 #pragma once
 
 #include "eval/pawns.h"
@@ -32,6 +32,7 @@ enum Id : int {
     KNPK,                  // knight and pawn against king: the pawn can be lost, the rook pawn draws
     MINORS_KN,             // two minors against a knight: drawn unless the king is caught in a corner
     KQKRP,                 // queen against rook and an advanced pawn
+    KQKR,                  // queen against rook: a pin the rook's king guards draws
     ID_NB
 };
 

@@ -86,6 +86,8 @@ int scaleFor(const Side& us, const Side& them, endgame::Id& special) {
             special = endgame::KRKN;
         if (us.pieces() == 1 && us.queens == 1 && them.pieces() == 1 && them.rooks == 1 && them.pawns == 1)
             special = endgame::KQKRP;
+        if (us.pieces() == 1 && us.queens == 1 && them.pieces() == 1 && them.rooks == 1 && !them.pawns)
+            special = endgame::KQKR;
         if (lacksMatingPotential(us, them)) return SCALE_NO_MATING_POTENTIAL;
         // A rook against two minors: not enough either way.
         if (us.pieces() == 1 && us.rooks == 1 && them.pieces() == 2 && !them.rooks && !them.queens)
