@@ -295,6 +295,31 @@ TEST_CASE("eval: K+Q v K+R: a pin of the queen to its king, the rook guarded by 
     REQUIRE(scaleOf(noLine) == entryOf(noLine).scale[WHITE]);
 }
 
+TEST_CASE("eval: K+R v a minor: a minor pinned to its king, its king two steps away or more, falls",
+          "[eval][endgame]") {
+    EvalCache cache;
+    auto blackScale = [&](const char* fen, endgame::Id id) {
+        Position pos;
+        REQUIRE(pos.setFen(fen) == "");
+        REQUIRE(material::probe(pos).endgameId() == id);
+        return knownScale(pos, cache, BLACK);
+    };
+    // Syzygy: won for the rook, all four: ...Rd1 pins the minor to the king on d7, three steps away.
+    for (auto [fen, id] : {std::pair{"8/3K4/8/8/3B4/8/4k3/2r5 b - - 0 1", endgame::KRKB},
+                           std::pair{"8/3K4/8/8/3B4/8/4k3/3r4 w - - 0 1", endgame::KRKB},
+                           std::pair{"8/3K4/8/8/3N4/8/8/2r3k1 b - - 0 1", endgame::KRKN},
+                           std::pair{"8/3K4/8/8/3N4/8/8/3r2k1 w - - 0 1", endgame::KRKN}}) {
+        INFO(fen);
+        REQUIRE(blackScale(fen, id) == params::SCALE_NORMAL);
+    }
+    // The king a step nearer guards its minor in time (Syzygy: drawn): the table's scale.
+    for (auto [fen, id] : {std::pair{"8/8/3K4/8/3B4/8/4k3/2r5 b - - 0 1", endgame::KRKB},
+                           std::pair{"8/8/3K4/8/3N4/8/8/2r3k1 b - - 0 1", endgame::KRKN}}) {
+        INFO(fen);
+        REQUIRE(blackScale(fen, id) == entryOf(fen).scale[BLACK]);
+    }
+}
+
 namespace {
 
 // Plays the position out with the engine on both sides; returns the number of moves to mate, or

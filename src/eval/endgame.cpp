@@ -374,10 +374,27 @@ int scaleKQKR(Color strong, const Position& pos, int tableScale) {
     return (pinSquares & ~pos.pieces() & rookAttacks(rook, pos.pieces())) ? SCALE_DRAW : tableScale;
 }
 
+// Rook against a minor: a minor pinned to its king along a rank or file cannot move, and falls if
+// its king cannot guard it in one step and cannot take the rook. The pin on the board with the
+// minor's side to move, or one rook move away with ours: depth 1 sees neither (the pinning move
+// is quiet, and quiescence stands pat before the pinned minor).
+bool pinWinsMinor(Color strong, const Position& pos) {
+    Color weak = ~strong;
+    Square minor = lsb(pos.pieces(weak, KNIGHT, BISHOP)), theirKing = pos.kingSquare(weak);
+    Square rook = lsb(pos.pieces(strong, ROOK));
+    bool sameLine = fileOf(minor) == fileOf(theirKing) || rankOf(minor) == rankOf(theirKing);
+    if (!sameLine || distance(theirKing, minor) <= 2 || (betweenBB(minor, theirKing) & pos.pieces())) return false;
+    Bitboard pinSquares = lineBB(minor, theirKing) & rookAttacks(minor, pos.pieces()) & ~betweenBB(minor, theirKing) &
+                          ~squareBB(theirKing) & (~kingAttacks(theirKing) | kingAttacks(pos.kingSquare(strong)));
+    if (pos.sideToMove() == weak) return pinSquares & squareBB(rook);
+    if (pos.inCheck() || pos.pinned()) return false;
+    return pinSquares & ~pos.pieces() & rookAttacks(rook, pos.pieces());
+}
+
 // Rook against knight: a draw while the knight stays by its king; a knight cut off is lost.
 int scaleKRKN(Color strong, const Position& pos, int tableScale) {
     Square knight = lsb(pos.pieces(~strong, KNIGHT));
-    return distance(pos.kingSquare(~strong), knight) >= 4 ? SCALE_NORMAL : tableScale;
+    return distance(pos.kingSquare(~strong), knight) >= 4 || pinWinsMinor(strong, pos) ? SCALE_NORMAL : tableScale;
 }
 
 }  // namespace
@@ -425,6 +442,7 @@ int scale(Id id, Color strong, const Position& pos, const pawns::Entry& pe, int 
     case KRPKR: return scaleKRPKR(strong, pos, tableScale);
     case KNNKP: return scaleKNNKP(strong, pos);
     case KRKN: return scaleKRKN(strong, pos, tableScale);
+    case KRKB: return pinWinsMinor(strong, pos) ? SCALE_NORMAL : tableScale;
     case KNPK: return scaleKNPK(strong, pos, tableScale);
     case MINORS_KN: return scaleMinorsKN(strong, pos, tableScale);
     case KQKRP: return scaleKQKRP(strong, pos, tableScale);

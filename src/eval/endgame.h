@@ -2,7 +2,7 @@
 // evaluators that replace the evaluation (K+X v K mating drives, K+B+N v K, KPK, K+R v K+P, the
 // last pawn no minor catches) and scalers that refine the table's scale factor (wrong rook pawn,
 // K+Q v K+P on the seventh, the last pawn against a piece, opposite-coloured bishops, K+R+P v K+R,
-// K+N+N v K+P, K+R v K+N, K+Q v K+R).
+// K+N+N v K+P, K+R v K+N, K+R v K+B, K+Q v K+R).
 #pragma once
 
 #include "eval/pawns.h"
@@ -29,6 +29,7 @@ enum Id : int {
     KRPKR,                 // rook and pawn against rook
     KNNKP,                 // two knights against a pawn (Troitzky line)
     KRKN,                  // rook against knight: won when the knight strays from its king
+    KRKB,                  // rook against bishop: won when a pin wins the bishop
     KNPK,                  // knight and pawn against king: the pawn can be lost, the rook pawn draws
     MINORS_KN,             // two minors against a knight: drawn unless the king is caught in a corner
     KQKRP,                 // queen against rook and an advanced pawn

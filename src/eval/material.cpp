@@ -84,6 +84,8 @@ int scaleFor(const Side& us, const Side& them, endgame::Id& special) {
             return SCALE_NEAR_DRAW;  // minor against minor(s)
         if (us.pieces() == 1 && us.rooks == 1 && them.pieces() == 1 && them.knights == 1 && !them.pawns)
             special = endgame::KRKN;
+        if (us.pieces() == 1 && us.rooks == 1 && them.pieces() == 1 && them.bishops() == 1 && !them.pawns)
+            special = endgame::KRKB;
         if (us.pieces() == 1 && us.queens == 1 && them.pieces() == 1 && them.rooks == 1 && them.pawns == 1)
             special = endgame::KQKRP;
         if (us.pieces() == 1 && us.queens == 1 && them.pieces() == 1 && them.rooks == 1 && !them.pawns)
