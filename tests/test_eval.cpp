@@ -60,6 +60,15 @@ material::Entry entryOf(const std::string& fen) {
     return material::probe(pos);
 }
 
+// The scale factor of `leader` in a special endgame `id`, its scaler's refinement included.
+int scaleOf(const std::string& fen, endgame::Id id, Color leader = WHITE) {
+    Position pos;
+    REQUIRE(pos.setFen(fen) == "");
+    REQUIRE(material::probe(pos).endgameId() == id);
+    EvalCache cache;
+    return knownScale(pos, cache, leader);
+}
+
 }  // namespace
 
 TEST_CASE("eval: every position evaluates the same as its colour-flipped mirror", "[eval]") {
@@ -172,21 +181,14 @@ TEST_CASE("eval: complex draws by position", "[eval][endgame]") {
 
 TEST_CASE("eval: K+R+P v K+R: a rook cuts the king off along a file between them, not along its pawn's",
           "[eval][endgame]") {
-    EvalCache cache;
-    auto scaleOf = [&](const char* fen) {
-        Position pos;
-        REQUIRE(pos.setFen(fen) == "");
-        REQUIRE(material::probe(pos).endgameId() == endgame::KRPKR);
-        return knownScale(pos, cache, WHITE);
-    };
     // The rook on f1 keeps the king on g4 from the e-pawn: the table's scale, no discount.
     const char* cutOff = "r7/8/8/8/1K4k1/8/4P3/5R2 w - - 0 1";
-    REQUIRE(scaleOf(cutOff) == entryOf(cutOff).scale[WHITE]);
+    REQUIRE(scaleOf(cutOff, endgame::KRPKR) == entryOf(cutOff).scale[WHITE]);
     // Behind its pawn or in front of it, the rook guards the pawn's file only on its side of the
     // pawn, and the king crosses the file on the other: discounted. The first, colours flipped,
     // is a draw of dev.epd the old rule scored +129 for the pawn at depth 1.
     for (const char* onPawnFile : {"8/8/8/8/1K3rk1/8/4P3/4R3 w - - 0 1", "r7/8/8/4R3/1K4k1/8/4P3/8 w - - 0 1"})
-        REQUIRE(scaleOf(onPawnFile) < entryOf(onPawnFile).scale[WHITE]);
+        REQUIRE(scaleOf(onPawnFile, endgame::KRPKR) < entryOf(onPawnFile).scale[WHITE]);
 }
 
 TEST_CASE("eval: KPK and pawn endings", "[eval][endgame]") {
@@ -257,66 +259,45 @@ TEST_CASE("eval: a bare king to move with every square around it guarded is stal
 
 TEST_CASE("eval: K+B+N v K+N: a knight far from its king, the bishop's side to move, is not scaled to a draw",
           "[eval][endgame]") {
-    EvalCache cache;
-    auto scaleOf = [&](const char* fen) {
-        Position pos;
-        REQUIRE(pos.setFen(fen) == "");
-        REQUIRE(material::probe(pos).endgameId() == endgame::MINORS_KN);
-        return knownScale(pos, cache, WHITE);
-    };
     // Syzygy: the knight in the corner, six squares from its king, is lost with White to move
     // and holds with Black to move (scripts/endgame-sample KBNvKN, perf/RESULTS.md).
-    REQUIRE(scaleOf("8/2N5/6k1/8/8/6B1/3K4/n7 w - - 0 1") == params::SCALE_MATING_IN_JEOPARDY);
-    REQUIRE(scaleOf("8/2N5/6k1/8/8/6B1/3K4/n7 b - - 0 1") == params::SCALE_NEAR_DRAW);
+    REQUIRE(scaleOf("8/2N5/6k1/8/8/6B1/3K4/n7 w - - 0 1", endgame::MINORS_KN) == params::SCALE_MATING_IN_JEOPARDY);
+    REQUIRE(scaleOf("8/2N5/6k1/8/8/6B1/3K4/n7 b - - 0 1", endgame::MINORS_KN) == params::SCALE_NEAR_DRAW);
     // Two knights do not mate even when they win the third: still a draw.
-    REQUIRE(scaleOf("8/2N5/6k1/8/8/6N1/3K4/n7 w - - 0 1") == params::SCALE_NEAR_DRAW);
+    REQUIRE(scaleOf("8/2N5/6k1/8/8/6N1/3K4/n7 w - - 0 1", endgame::MINORS_KN) == params::SCALE_NEAR_DRAW);
     // The knight by its king: a draw.
-    REQUIRE(scaleOf("8/2N5/6k1/5n2/8/6B1/3K4/8 w - - 0 1") == params::SCALE_NEAR_DRAW);
+    REQUIRE(scaleOf("8/2N5/6k1/5n2/8/6B1/3K4/8 w - - 0 1", endgame::MINORS_KN) == params::SCALE_NEAR_DRAW);
 }
 
 TEST_CASE("eval: K+Q v K+R: a pin of the queen to its king, the rook guarded by its king, is a draw",
           "[eval][endgame]") {
-    EvalCache cache;
-    auto scaleOf = [&](const char* fen) {
-        Position pos;
-        REQUIRE(pos.setFen(fen) == "");
-        REQUIRE(material::probe(pos).endgameId() == endgame::KQKR);
-        return knownScale(pos, cache, WHITE);
-    };
     // Syzygy: drawn, both; a table sample's draw scored -327 for Black at depth 1 (perf/RESULTS.md).
-    REQUIRE(scaleOf("8/4r3/8/1KQ5/5k2/8/8/8 b - - 0 1") == params::SCALE_DRAW);  // ...Re5 pins
-    REQUIRE(scaleOf("8/8/8/1KQ1r3/5k2/8/8/8 w - - 0 1") == params::SCALE_DRAW);  // pinned
+    REQUIRE(scaleOf("8/4r3/8/1KQ5/5k2/8/8/8 b - - 0 1", endgame::KQKR) == params::SCALE_DRAW);  // ...Re5 pins
+    REQUIRE(scaleOf("8/8/8/1KQ1r3/5k2/8/8/8 w - - 0 1", endgame::KQKR) == params::SCALE_DRAW);  // pinned
     // The rook unguarded: the queen takes it (Syzygy: lost for Black), and no pin: the table's scale.
     const char* unguarded = "8/4r3/8/1KQ5/8/8/8/7k b - - 0 1";
-    REQUIRE(scaleOf(unguarded) == entryOf(unguarded).scale[WHITE]);
+    REQUIRE(scaleOf(unguarded, endgame::KQKR) == entryOf(unguarded).scale[WHITE]);
     const char* takes = "8/8/8/1KQ1r3/8/8/8/7k w - - 0 1";
-    REQUIRE(scaleOf(takes) == entryOf(takes).scale[WHITE]);
+    REQUIRE(scaleOf(takes, endgame::KQKR) == entryOf(takes).scale[WHITE]);
     const char* noLine = "8/4r3/8/2Q5/1K3k2/8/8/8 b - - 0 1";
-    REQUIRE(scaleOf(noLine) == entryOf(noLine).scale[WHITE]);
+    REQUIRE(scaleOf(noLine, endgame::KQKR) == entryOf(noLine).scale[WHITE]);
 }
 
 TEST_CASE("eval: K+R v a minor: a minor pinned to its king, its king two steps away or more, falls",
           "[eval][endgame]") {
-    EvalCache cache;
-    auto blackScale = [&](const char* fen, endgame::Id id) {
-        Position pos;
-        REQUIRE(pos.setFen(fen) == "");
-        REQUIRE(material::probe(pos).endgameId() == id);
-        return knownScale(pos, cache, BLACK);
-    };
     // Syzygy: won for the rook, all four: ...Rd1 pins the minor to the king on d7, three steps away.
     for (auto [fen, id] : {std::pair{"8/3K4/8/8/3B4/8/4k3/2r5 b - - 0 1", endgame::KRKB},
                            std::pair{"8/3K4/8/8/3B4/8/4k3/3r4 w - - 0 1", endgame::KRKB},
                            std::pair{"8/3K4/8/8/3N4/8/8/2r3k1 b - - 0 1", endgame::KRKN},
                            std::pair{"8/3K4/8/8/3N4/8/8/3r2k1 w - - 0 1", endgame::KRKN}}) {
         INFO(fen);
-        REQUIRE(blackScale(fen, id) == params::SCALE_NORMAL);
+        REQUIRE(scaleOf(fen, id, BLACK) == params::SCALE_NORMAL);
     }
     // The king a step nearer guards its minor in time (Syzygy: drawn): the table's scale.
     for (auto [fen, id] : {std::pair{"8/8/3K4/8/3B4/8/4k3/2r5 b - - 0 1", endgame::KRKB},
                            std::pair{"8/8/3K4/8/3N4/8/8/2r3k1 b - - 0 1", endgame::KRKN}}) {
         INFO(fen);
-        REQUIRE(blackScale(fen, id) == entryOf(fen).scale[BLACK]);
+        REQUIRE(scaleOf(fen, id, BLACK) == entryOf(fen).scale[BLACK]);
     }
 }
 
