@@ -241,22 +241,6 @@ TEST_CASE("eval: mating drives push the lone king to the edge and the right corn
     REQUIRE(whiteEval("k7/8/8/8/8/8/8/2N1KB2 w - - 0 1") > whiteEval("7k/8/8/8/8/8/8/2N1KB2 w - - 0 1"));
 }
 
-TEST_CASE("eval: a bare king to move with every square around it guarded is stalemated, a draw", "[eval][endgame]") {
-    // Syzygy: drawn, all three; the mating evaluators called them won. The first is K+Q v K+R
-    // after the queen takes the rook that checked its king (a table sample's draw scored +3125).
-    for (const char* stalemate :
-         {"8/8/8/8/8/5Q1K/8/6k1 b - - 0 1", "k7/3N4/1K6/8/8/8/8/2B5 b - - 0 1", "7k/5K1P/6P1/8/8/8/8/8 b - - 0 1"}) {
-        INFO(stalemate);
-        REQUIRE(eval(stalemate) == VALUE_DRAW);
-        std::string strongToMove(stalemate);
-        strongToMove[strongToMove.find(" b ") + 1] = 'w';
-        REQUIRE(whiteEval(strongToMove) > params::KNOWN_WIN);
-    }
-    // In check it is no stalemate, and a king with a square to go to is driven on as before.
-    REQUIRE(whiteEval("8/8/8/8/8/6QK/8/6k1 b - - 0 1") > params::KNOWN_WIN);
-    REQUIRE(whiteEval("8/8/8/8/8/Q6K/8/6k1 b - - 0 1") > params::KNOWN_WIN);
-}
-
 TEST_CASE("eval: K+B+N v K+N: a knight far from its king, the bishop's side to move, is not scaled to a draw",
           "[eval][endgame]") {
     // Syzygy: the knight in the corner, six squares from its king, is lost with White to move

@@ -174,13 +174,6 @@ Bitboard attacksOf(const Position& pos, Color c) {
     return attacked;
 }
 
-// The bare king to move, not in check, and every square around it guarded: stalemate. A king
-// not in check stands on no slider's line, so it hides no square behind it from one.
-bool bareKingStalemated(Color strong, const Position& pos) {
-    if (pos.sideToMove() == strong || pos.inCheck()) return false;
-    return !(kingAttacks(pos.kingSquare(~strong)) & ~attacksOf(pos, strong));
-}
-
 // The last pawn against a lone minor, ours beside it or not, and no pawn on the other side: a pawn
 // that neither the king nor the minor can catch queens, and one minor never wins the queen back.
 // A path with a man on it is left to the general evaluation (a king shut in by its own pawn can
@@ -423,7 +416,6 @@ bool passerStoppable(const Position& pos, Color us, Square pawn, Bitboard ourAtt
 
 Value evaluate(Id id, Color strong, const Position& pos) {
     if (id == KPKP) return evaluateKPKP(pos);  // symmetric: already White's point of view, or none
-    if ((id == KXK || id == KBNK || id == KPSK) && bareKingStalemated(strong, pos)) return VALUE_DRAW;
     Value v = id == KXK         ? evaluateKXK(strong, pos)
               : id == KBNK      ? evaluateKBNK(strong, pos)
               : id == KRKP      ? evaluateKRKP(strong, pos)
