@@ -348,40 +348,40 @@ int scaleKNNKP(Color strong, const Position& pos) {
     return edgeDistance <= 2 ? SCALE_PAWNLESS_LEADER : SCALE_NO_MATING_POTENTIAL;
 }
 
-// Queen against rook: a rook that pins the queen to its king from a square its own king guards
-// wins the queen for itself (the queen takes it and is taken, or falls): at least a draw, with the
-// pin on the board or, the rook's side to move, one move away; the search at depth 1 sees neither
-// (quiescence stands pat before the pinned queen; the pinning move is quiet). Syzygy: none of them
-// lost for the rook in fresh samples (perf/RESULTS.md).
-int scaleKQKR(Color strong, const Position& pos, int tableScale) {
-    Color weak = ~strong;
-    Square queen = lsb(pos.pieces(strong, QUEEN)), theirKing = pos.kingSquare(strong);
-    Square rook = lsb(pos.pieces(weak, ROOK));
-    bool sameLine = fileOf(queen) == fileOf(theirKing) || rankOf(queen) == rankOf(theirKing);
-    if (!sameLine || (betweenBB(queen, theirKing) & pos.pieces())) return tableScale;
-    // The squares beyond the queen, seen from its king, guarded by the rook's king.
-    Bitboard pinSquares = lineBB(queen, theirKing) & rookAttacks(queen, pos.pieces()) & ~betweenBB(queen, theirKing) &
-                          ~squareBB(theirKing) & kingAttacks(pos.kingSquare(weak));
-    if (pos.sideToMove() == strong) return (pinSquares & squareBB(rook)) ? SCALE_DRAW : tableScale;
-    if (pos.inCheck() || pos.pinned()) return tableScale;
-    return (pinSquares & ~pos.pieces() & rookAttacks(rook, pos.pieces())) ? SCALE_DRAW : tableScale;
+// The squares from which a rook pins `piece` to its king on `king` along a rank or file: beyond the
+// piece, seen from the king (none when they share no line or something stands between them).
+Bitboard rookPinSquares(const Position& pos, Square piece, Square king) {
+    bool sameLine = fileOf(piece) == fileOf(king) || rankOf(piece) == rankOf(king);
+    if (!sameLine || (betweenBB(piece, king) & pos.pieces())) return 0;
+    return lineBB(piece, king) & rookAttacks(piece, pos.pieces()) & ~betweenBB(piece, king) & ~squareBB(king);
 }
 
-// Rook against a minor: a minor pinned to its king along a rank or file cannot move, and falls if
-// its king cannot guard it in one step and cannot take the rook. The pin on the board with the
-// minor's side to move, or one rook move away with ours: depth 1 sees neither (the pinning move
-// is quiet, and quiescence stands pat before the pinned minor).
-bool pinWinsMinor(Color strong, const Position& pos) {
-    Color weak = ~strong;
-    Square minor = lsb(pos.pieces(weak, KNIGHT, BISHOP)), theirKing = pos.kingSquare(weak);
-    Square rook = lsb(pos.pieces(strong, ROOK));
-    bool sameLine = fileOf(minor) == fileOf(theirKing) || rankOf(minor) == rankOf(theirKing);
-    if (!sameLine || distance(theirKing, minor) <= 2 || (betweenBB(minor, theirKing) & pos.pieces())) return false;
-    Bitboard pinSquares = lineBB(minor, theirKing) & rookAttacks(minor, pos.pieces()) & ~betweenBB(minor, theirKing) &
-                          ~squareBB(theirKing) & (~kingAttacks(theirKing) | kingAttacks(pos.kingSquare(strong)));
-    if (pos.sideToMove() == weak) return pinSquares & squareBB(rook);
+// The rook of `rookSide` stands on one of `pinSquares` (the other side to move), or gets to one in a
+// move (its side to move). Depth 1 sees neither: the pinning move is quiet, and quiescence stands
+// pat before the pinned piece.
+bool rookPins(const Position& pos, Color rookSide, Bitboard pinSquares) {
+    Square rook = lsb(pos.pieces(rookSide, ROOK));
+    if (pos.sideToMove() != rookSide) return pinSquares & squareBB(rook);
     if (pos.inCheck() || pos.pinned()) return false;
     return pinSquares & ~pos.pieces() & rookAttacks(rook, pos.pieces());
+}
+
+// Queen against rook: a rook that pins the queen to its king from a square its own king guards
+// wins the queen for itself (the queen takes it and is taken, or falls): at least a draw. Syzygy:
+// none of them lost for the rook in fresh samples (perf/RESULTS.md).
+int scaleKQKR(Color strong, const Position& pos, int tableScale) {
+    Square queen = lsb(pos.pieces(strong, QUEEN));
+    Bitboard guarded = rookPinSquares(pos, queen, pos.kingSquare(strong)) & kingAttacks(pos.kingSquare(~strong));
+    return rookPins(pos, ~strong, guarded) ? SCALE_DRAW : tableScale;
+}
+
+// Rook against a minor: a minor pinned to its king cannot move, and falls if its king cannot guard
+// it in one step (two steps away or more) and cannot take the rook.
+bool pinWinsMinor(Color strong, const Position& pos) {
+    Square minor = lsb(pos.pieces(~strong, KNIGHT, BISHOP)), theirKing = pos.kingSquare(~strong);
+    if (distance(theirKing, minor) <= 2) return false;
+    Bitboard safe = ~kingAttacks(theirKing) | kingAttacks(pos.kingSquare(strong));
+    return rookPins(pos, strong, rookPinSquares(pos, minor, theirKing) & safe);
 }
 
 // Rook against knight: a draw while the knight stays by its king; a knight cut off is lost.
