@@ -285,6 +285,20 @@ TEST_CASE("eval: K+R v a minor: a minor pinned to its king, its king two steps a
     }
 }
 
+TEST_CASE("eval: K+R v K+B: the defending king on an edge in the opposition loses, but by the right corner",
+          "[eval][endgame]") {
+    // Syzygy: won for the rook, its side to move or not; depth 1 scored each a draw.
+    for (auto [fen, leader] :
+         {std::pair{"8/8/b7/8/8/2K5/5R2/2k5 w - - 0 1", WHITE}, std::pair{"8/8/1B6/8/4r3/3k4/8/3K4 w - - 0 1", BLACK},
+          std::pair{"1K6/2r5/1k6/8/8/8/8/7B w - - 0 1", BLACK}}) {
+        INFO(fen);
+        REQUIRE(scaleOf(fen, endgame::KRKB, leader) == params::SCALE_NORMAL);
+    }
+    // Beside h1, a corner the dark bishop does not share, it blocks the checks (Syzygy: drawn).
+    const char* rightCorner = "5B2/8/8/1r6/8/8/5k1K/8 w - - 0 1";
+    REQUIRE(scaleOf(rightCorner, endgame::KRKB, BLACK) == entryOf(rightCorner).scale[BLACK]);
+}
+
 namespace {
 
 // Plays the position out with the engine on both sides; returns the number of moves to mate, or

@@ -390,6 +390,26 @@ int scaleKRKN(Color strong, const Position& pos, int tableScale) {
     return distance(pos.kingSquare(~strong), knight) >= 4 || pinWinsMinor(strong, pos) ? SCALE_NORMAL : tableScale;
 }
 
+// Rook against bishop: the defending king on an edge, ours facing it two squares away (the
+// opposition), is mated along the edge or gives up the bishop to stop it, unless it stands by a
+// corner of the other colour than its bishop's, where the bishop blocks the rook's checks (the
+// "right corner" of K+R v K+B theory). Syzygy: 108 of 119 such positions outside that corner
+// won in fresh samples (perf/RESULTS.md).
+bool edgeOppositionWins(Color strong, const Position& pos) {
+    Square ours = pos.kingSquare(strong), theirs = pos.kingSquare(~strong);
+    bool opposition =
+        (fileOf(theirs) % 7 == 0 && rankOf(ours) == rankOf(theirs) && std::abs(fileOf(ours) - fileOf(theirs)) == 2) ||
+        (rankOf(theirs) % 7 == 0 && fileOf(ours) == fileOf(theirs) && std::abs(rankOf(ours) - rankOf(theirs)) == 2);
+    Bitboard bishopColour = pos.pieces(~strong, BISHOP) & DARK_SQUARES ? DARK_SQUARES : LIGHT_SQUARES;
+    for (Square corner : {SQ_A1, SQ_H1, SQ_A8, SQ_H8})
+        if (!(squareBB(corner) & bishopColour) && distance(theirs, corner) <= 1) return false;
+    return opposition;
+}
+
+int scaleKRKB(Color strong, const Position& pos, int tableScale) {
+    return pinWinsMinor(strong, pos) || edgeOppositionWins(strong, pos) ? SCALE_NORMAL : tableScale;
+}
+
 }  // namespace
 
 // The pawn needs i moves to reach the i-th square of its path; a defender stops it if its king can
@@ -434,7 +454,7 @@ int scale(Id id, Color strong, const Position& pos, const pawns::Entry& pe, int 
     case KRPKR: return scaleKRPKR(strong, pos, tableScale);
     case KNNKP: return scaleKNNKP(strong, pos);
     case KRKN: return scaleKRKN(strong, pos, tableScale);
-    case KRKB: return pinWinsMinor(strong, pos) ? SCALE_NORMAL : tableScale;
+    case KRKB: return scaleKRKB(strong, pos, tableScale);
     case KNPK: return scaleKNPK(strong, pos, tableScale);
     case MINORS_KN: return scaleMinorsKN(strong, pos, tableScale);
     case KQKRP: return scaleKQKRP(strong, pos, tableScale);
