@@ -287,16 +287,20 @@ TEST_CASE("eval: K+R v a minor: a minor pinned to its king, its king two steps a
 
 TEST_CASE("eval: K+R v K+B: the defending king on an edge in the opposition loses, but by the right corner",
           "[eval][endgame]") {
-    // Syzygy: won for the rook, its side to move or not; depth 1 scored each a draw.
+    // Syzygy: won for the rook, its side to move or not, in the opposition or a step from it
+    // (Kc7 in the last); depth 1 scored the first three draws.
     for (auto [fen, leader] :
          {std::pair{"8/8/b7/8/8/2K5/5R2/2k5 w - - 0 1", WHITE}, std::pair{"8/8/1B6/8/4r3/3k4/8/3K4 w - - 0 1", BLACK},
-          std::pair{"1K6/2r5/1k6/8/8/8/8/7B w - - 0 1", BLACK}}) {
+          std::pair{"1K6/2r5/1k6/8/8/8/8/7B w - - 0 1", BLACK}, std::pair{"6b1/k7/3K4/8/8/8/8/5R2 w - - 0 1", WHITE}}) {
         INFO(fen);
         REQUIRE(scaleOf(fen, endgame::KRKB, leader) == params::SCALE_NORMAL);
     }
     // Beside h1, a corner the dark bishop does not share, it blocks the checks (Syzygy: drawn).
     const char* rightCorner = "5B2/8/8/1r6/8/8/5k1K/8 w - - 0 1";
     REQUIRE(scaleOf(rightCorner, endgame::KRKB, BLACK) == entryOf(rightCorner).scale[BLACK]);
+    // The rook en prise: the king that steps to d6 loses it (Syzygy: drawn).
+    const char* rookTaken = "3k4/2R5/8/3K4/8/4b3/8/8 w - - 0 1";
+    REQUIRE(scaleOf(rookTaken, endgame::KRKB) == entryOf(rookTaken).scale[WHITE]);
 }
 
 namespace {

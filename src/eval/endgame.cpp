@@ -394,16 +394,21 @@ int scaleKRKN(Color strong, const Position& pos, int tableScale) {
 // opposition), is mated along the edge or gives up the bishop to stop it, unless it stands by a
 // corner of the other colour than its bishop's, where the bishop blocks the rook's checks (the
 // "right corner" of K+R v K+B theory). Syzygy: 108 of 119 such positions outside that corner
-// won in fresh samples (perf/RESULTS.md).
+// won in fresh samples (perf/RESULTS.md). Our king a step from there, our move, takes the
+// opposition: depth 1 sees the step, not the mate behind it (the rook must not hang meanwhile).
 bool edgeOppositionWins(Color strong, const Position& pos) {
     Square ours = pos.kingSquare(strong), theirs = pos.kingSquare(~strong);
-    bool opposition =
-        (fileOf(theirs) % 7 == 0 && rankOf(ours) == rankOf(theirs) && std::abs(fileOf(ours) - fileOf(theirs)) == 2) ||
-        (rankOf(theirs) % 7 == 0 && fileOf(ours) == fileOf(theirs) && std::abs(rankOf(ours) - rankOf(theirs)) == 2);
-    Bitboard bishopColour = pos.pieces(~strong, BISHOP) & DARK_SQUARES ? DARK_SQUARES : LIGHT_SQUARES;
+    Bitboard facing = 0;  // two squares in front of their king, seen from each edge it stands on
+    if (fileOf(theirs) % 7 == 0) facing |= squareBB(makeSquare(fileOf(theirs) == 0 ? 2 : 5, rankOf(theirs)));
+    if (rankOf(theirs) % 7 == 0) facing |= squareBB(makeSquare(fileOf(theirs), rankOf(theirs) == 0 ? 2 : 5));
+    Square bishop = lsb(pos.pieces(~strong, BISHOP));
+    Bitboard bishopColour = squareBB(bishop) & DARK_SQUARES ? DARK_SQUARES : LIGHT_SQUARES;
     for (Square corner : {SQ_A1, SQ_H1, SQ_A8, SQ_H8})
         if (!(squareBB(corner) & bishopColour) && distance(theirs, corner) <= 1) return false;
-    return opposition;
+    if (facing & squareBB(ours)) return true;
+    Bitboard theirAttacks = kingAttacks(theirs) | bishopAttacks(bishop, pos.pieces());
+    return pos.sideToMove() == strong && !pos.inCheck() && !(theirAttacks & pos.pieces(strong, ROOK)) &&
+           (kingAttacks(ours) & facing & ~pos.pieces() & ~theirAttacks);
 }
 
 int scaleKRKB(Color strong, const Position& pos, int tableScale) {
