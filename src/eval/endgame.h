@@ -29,7 +29,7 @@ enum Id : int {
     KRPKR,                 // rook and pawn against rook
     KNNKP,                 // two knights against a pawn (Troitzky line)
     KRKN,                  // rook against knight: won when the knight strays from its king
-    KRKB,                  // rook against bishop: won when a pin wins the bishop
+    KRKB,                  // rook against bishop: won by a pin, or the opposition on the edge
     KNPK,                  // knight and pawn against king: the pawn can be lost, the rook pawn draws
     MINORS_KN,             // two minors against a knight: drawn unless the king is caught in a corner
     KQKRP,                 // queen against rook and an advanced pawn
