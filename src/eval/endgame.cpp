@@ -402,9 +402,8 @@ bool edgeOppositionWins(Color strong, const Position& pos) {
     if (fileOf(theirs) % 7 == 0) facing |= squareBB(makeSquare(fileOf(theirs) == 0 ? 2 : 5, rankOf(theirs)));
     if (rankOf(theirs) % 7 == 0) facing |= squareBB(makeSquare(fileOf(theirs), rankOf(theirs) == 0 ? 2 : 5));
     Square bishop = lsb(pos.pieces(~strong, BISHOP));
-    Bitboard bishopColour = squareBB(bishop) & DARK_SQUARES ? DARK_SQUARES : LIGHT_SQUARES;
     for (Square corner : {SQ_A1, SQ_H1, SQ_A8, SQ_H8})
-        if (!(squareBB(corner) & bishopColour) && distance(theirs, corner) <= 1) return false;
+        if (isLightSquare(corner) != isLightSquare(bishop) && distance(theirs, corner) <= 1) return false;
     if (facing & squareBB(ours)) return true;
     Bitboard theirAttacks = kingAttacks(theirs) | bishopAttacks(bishop, pos.pieces());
     return pos.sideToMove() == strong && !pos.inCheck() && !(theirAttacks & pos.pieces(strong, ROOK)) &&
