@@ -215,6 +215,22 @@ TEST_CASE("eval: KPK and pawn endings", "[eval][endgame]") {
     REQUIRE(whiteEval("k7/8/6P1/8/8/8/3p4/5K2 w - - 0 1") > 1000);
 }
 
+TEST_CASE("eval: K+P v K+P: pawns past each other race, a king in the way or a queen with check moves the race",
+          "[eval][endgame]") {
+    // Pawns on one file or neighbouring files, White's no lower than Black's, can neither take nor
+    // stop each other: the race decides, as for pawns files apart (Syzygy: White wins both).
+    REQUIRE(whiteEval("8/8/P7/p4K2/1k6/8/8/8 b - - 0 1") > 500);
+    REQUIRE(whiteEval("8/8/2Pp4/8/2k3K1/8/8/8 b - - 0 1") > 500);
+    // Equal races, Black to move and queening first: ...d1=Q comes with check along the d-file
+    // and the g-pawn falls, Black wins; the king off that file, White queens next, a draw.
+    REQUIRE(whiteEval("8/8/8/3K2P1/3p4/8/8/2k5 b - - 0 1") < -500);
+    REQUIRE(whiteEval("8/8/8/4K1P1/3p4/8/8/2k5 b - - 0 1") == 0);
+    // White's king on g6 must step off its own pawn's file: a move lost, Black wins (Syzygy).
+    REQUIRE(whiteEval("8/8/2p3K1/8/8/3k2P1/8/8 b - - 0 1") < -500);
+    for (const char* fen : {"8/8/P7/p4K2/1k6/8/8/8 b - - 0 1", "8/8/8/3K2P1/3p4/8/8/2k5 b - - 0 1"})
+        REQUIRE(eval(flipFen(fen)) == eval(fen));
+}
+
 TEST_CASE("eval: the last pawn no minor catches queens", "[eval][endgame]") {
     // K+P v K+N: the e-pawn queens in three moves; neither the king nor the knight gets to its
     // path in time (Syzygy: won). Before this rule the network scored it -195 for White and the

@@ -99,22 +99,42 @@ Value evaluateKPSK(Color strong, const Position& pos) {
     return 20 * popcount(ours) + 2 * advance;
 }
 
+// Squares in front of a pawn up to and including its promotion square.
+Bitboard pathOf(Color c, Square pawn) { return pawns::frontSpan(c, squareBB(pawn)); }
+
 // Pawn against pawn: each side's chances by the bitbase as if the other pawn were not there,
 // then the race: whoever queens first, and whether the winner's king is needed twice.
 Value evaluateKPKP(const Position& pos) {
     Square pawn[COLOR_NB] = {lsb(pos.pieces(WHITE, PAWN)), lsb(pos.pieces(BLACK, PAWN))};
     // Pawns on the same or neighbouring files interact (block, capture): the bitbase says little
-    // and the general evaluation decides.
-    if (fileDistance(pawn[WHITE], pawn[BLACK]) <= 1) return VALUE_NONE;
+    // and the general evaluation decides. Once they have passed each other (White's at least as
+    // far up the board as Black's) neither can take or stop the other: a race like any other.
+    bool passedEachOther = rankOf(pawn[WHITE]) >= rankOf(pawn[BLACK]);
+    if (fileDistance(pawn[WHITE], pawn[BLACK]) <= 1 && !passedEachOther) return VALUE_NONE;
     bool wins[COLOR_NB];
     for (Color c : {WHITE, BLACK})
         wins[c] = kpk::probe(pos.kingSquare(c), pawn[c], pos.kingSquare(~c), c, pos.sideToMove());
     if (!wins[WHITE] && !wins[BLACK]) return 0;
-    int steps[COLOR_NB];  // moves to queen, the first double step counted
-    for (Color c : {WHITE, BLACK}) steps[c] = 7 - relativeRank(c, pawn[c]) - (relativeRank(c, pawn[c]) == 1);
+    int steps[COLOR_NB];  // moves to queen, the first double step counted, and a move for a king in the way
+    for (Color c : {WHITE, BLACK})
+        steps[c] = 7 - relativeRank(c, pawn[c]) - (relativeRank(c, pawn[c]) == 1) +
+                   bool(pathOf(c, pawn[c]) & squareBB(pos.kingSquare(c)));
     // Tempi by which c's pawn queens before the other's.
     auto ahead = [&](Color c) { return steps[~c] - steps[c] + (pos.sideToMove() == c); };
-    if (wins[WHITE] == wins[BLACK]) return ahead(WHITE) > 1 ? KNOWN_WIN / 2 : ahead(WHITE) < 0 ? -KNOWN_WIN / 2 : 0;
+    // A queen a move ahead wins when it arrives with check or covers the other queening square:
+    // the other pawn, one step from queening, is then stopped.
+    auto queensWithTempo = [&](Color c) {
+        Bitboard lines = queenAttacks(pawns::promotionSquare(c, pawn[c]), pos.pieces() ^ squareBB(pawn[c]));
+        Square otherPromo = pawns::promotionSquare(~c, pawn[~c]);
+        return (lines & squareBB(pos.kingSquare(~c))) ||
+               ((lines & squareBB(otherPromo)) && distance(pos.kingSquare(~c), otherPromo) > 1);
+    };
+    if (wins[WHITE] == wins[BLACK]) {
+        int lead = ahead(WHITE);
+        if (lead > 1 || (lead == 1 && queensWithTempo(WHITE))) return KNOWN_WIN / 2;
+        if (lead < 0 || (lead == 0 && queensWithTempo(BLACK))) return -KNOWN_WIN / 2;
+        return 0;
+    }
     Color leader = wins[WHITE] ? WHITE : BLACK, trailer = ~leader;
     // The leader's pawn wins only with its king's escort (the other king stands inside the pawn's
     // square), and the other pawn queens no later: one king cannot both escort its pawn and stop
@@ -145,9 +165,6 @@ Value evaluateKRKP(Color strong, const Position& pos) {
     if (distance(loserKing, pawn) <= 2 && relativeRank(weak, pawn) >= 3 && strongLag >= 1) return 60 - 10 * strongLag;
     return 200 - 8 * (distance(winnerKing, stop) - strongTempo - distance(loserKing, stop) - distance(pawn, promo));
 }
-
-// Squares in front of a pawn up to and including its promotion square.
-Bitboard pathOf(Color c, Square pawn) { return pawns::frontSpan(c, squareBB(pawn)); }
 
 // Moves a minor needs to attack square s (0: it already does) on a board with `occupied` men,
 // stepping only on squares in `safe` (the ones the other side does not guard).
