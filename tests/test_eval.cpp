@@ -301,6 +301,18 @@ TEST_CASE("eval: K+R v a minor: a minor pinned to its king, its king two steps a
     }
 }
 
+TEST_CASE("eval: K+R v K+N: a knight four squares from its king is lost, unless its move brings it back",
+          "[eval][endgame]") {
+    // Syzygy: won for the rook, both: the knight six squares away, the rook's move, and five away,
+    // its own move, every step leaving it four away or more.
+    REQUIRE(scaleOf("8/7k/4R3/8/8/8/5K2/1n6 w - - 0 1", endgame::KRKN) == params::SCALE_NORMAL);
+    REQUIRE(scaleOf("8/k7/8/1K5R/8/8/5n2/8 b - - 0 1", endgame::KRKN) == params::SCALE_NORMAL);
+    // Four away, its move: ...Ne4 brings it within two of its king (Syzygy: drawn).
+    const char* back = "8/8/K7/6n1/8/R7/2k5/8 b - - 0 1";
+    REQUIRE(scaleOf(back, endgame::KRKN) == entryOf(back).scale[WHITE]);
+    REQUIRE(scaleOf(flipFen(back), endgame::KRKN, BLACK) == entryOf(back).scale[WHITE]);
+}
+
 TEST_CASE("eval: K+R v K+B: the defending king on an edge in the opposition loses, but by the right corner",
           "[eval][endgame]") {
     // Syzygy: won for the rook, its side to move or not, in the opposition or a step from it
