@@ -571,6 +571,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     Move counterMove = isOk(previous) ? histories.counterMoves[pos.pieceOn(toSq(previous))][toSq(previous)] : MOVE_NONE;
     MovePicker picker(pos, ttMove, histories, continuation, ss->killers, counterMove);
 
+    const bool ttCapture = ttMove && pos.isCaptureOrPromotion(ttMove);
     Move bestMove = MOVE_NONE;
     Move quiets[64], captures[32];
     int quietCount = 0, captureCount = 0, moveCount = 0;
@@ -639,6 +640,10 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             r += cutNode;
             r -= givesCheck;
             r -= history / LMR_HISTORY_DIVISOR;
+            // Stockfish 11: the opponent's move came late in its list, so this node is probably
+            // not the refutation it expected; and a captured hash move makes a quiet one unlikely.
+            r -= (ss - 1)->moveCount > LMR_LATE_PARENT;
+            if (!capture && ttCapture) ++r;
             if (capture) r = std::max(r - 1, 0);
             int d = std::clamp(newDepth - r, 1, newDepth + 1);
             value = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
