@@ -77,7 +77,9 @@ void MovePicker::scoreQuiets() {
     for (ScoredMove* m = cur; m != end; ++m) {
         Piece pc = pos.movedPiece(m->move);
         Square from = fromSq(m->move), to = toSq(m->move);
-        m->score = histories.butterfly[us][from][to] + (*continuation[0])[pc][to] + (*continuation[1])[pc][to];
+        // Stockfish 11's weights: the continuations count twice, but the oldest once.
+        m->score = histories.butterfly[us][from][to] + 2 * (*continuation[0])[pc][to] + 2 * (*continuation[1])[pc][to] +
+                   2 * (*continuation[2])[pc][to] + (*continuation[3])[pc][to];
         if (typeOf(m->move) == PROMOTION) m->score -= 4 * HISTORY_MAX;  // under-promotions last
     }
 }

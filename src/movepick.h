@@ -12,6 +12,12 @@ constexpr int HISTORY_MAX = 16384;
 
 using PieceToHistory = std::int16_t[PIECE_NB][SQUARE_NB];
 
+// The earlier moves whose continuation histories order a quiet move, in plies back: the
+// opponent's last move, our own last, and our own two and three moves ago (Stockfish 11), which
+// remember the plans a move continues: a pawn storm, a piece's second step towards a square.
+constexpr int CONTINUATION_PLIES[] = {1, 2, 4, 6};
+constexpr int CONTINUATION_NB = sizeof(CONTINUATION_PLIES) / sizeof(CONTINUATION_PLIES[0]);
+
 // The statistics each search thread learns about moves.
 struct MoveHistories {
     std::int16_t butterfly[COLOR_NB][SQUARE_NB][SQUARE_NB];    // quiet moves by from/to
@@ -29,7 +35,7 @@ inline void updateHistory(std::int16_t& entry, int bonus) {
 
 class MovePicker {
 public:
-    // Main search. `continuation` holds the continuation histories of the last two plies.
+    // Main search. `continuation` holds the continuation histories of CONTINUATION_PLIES.
     MovePicker(const Position& pos, Move ttMove, const MoveHistories& histories,
                const PieceToHistory* const* continuation, const Move* killers, Move counterMove);
     // Quiescence search: captures and queen promotions, then (withChecks) quiet checks; or

@@ -50,6 +50,11 @@ Square priorQuietSquare(const Position& pos, const Stack* ss) {
     return isOk(previous) && !pos.capturedPiece() ? toSq(previous) : SQ_NONE;
 }
 
+// The continuation histories a quiet move here is ordered by (CONTINUATION_PLIES).
+void continuationsBefore(const Stack* ss, const PieceToHistory* continuation[CONTINUATION_NB]) {
+    for (int i = 0; i < CONTINUATION_NB; ++i) continuation[i] = (ss - CONTINUATION_PLIES[i])->continuationHistory;
+}
+
 int historyBonus(int depth) { return std::min(HISTORY_BONUS_SCALE * depth - HISTORY_BONUS_OFFSET, HISTORY_BONUS_MAX); }
 
 
@@ -120,7 +125,7 @@ void Worker::checkLimits() {
 }
 
 void Worker::updateContinuation(Stack* ss, Piece pc, Square to, int bonus) {
-    for (int i : {1, 2})
+    for (int i : CONTINUATION_PLIES)
         if (isOk((ss - i)->currentMove))  // neither none nor null
             updateHistory((*(ss - i)->continuationHistory)[pc][to], bonus);
 }
@@ -566,7 +571,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     // Internal iterative reduction: without a hash move this node is probably less important.
     if (!rootNode && !ttMove && depth >= 4 && (pvNode || cutNode)) --depth;
 
-    const PieceToHistory* continuation[2] = {(ss - 1)->continuationHistory, (ss - 2)->continuationHistory};
+    const PieceToHistory* continuation[CONTINUATION_NB];
+    continuationsBefore(ss, continuation);
     Move previous = (ss - 1)->currentMove;
     Move counterMove = isOk(previous) ? histories.counterMoves[pos.pieceOn(toSq(previous))][toSq(previous)] : MOVE_NONE;
     MovePicker picker(pos, ttMove, histories, continuation, ss->killers, counterMove);
@@ -757,7 +763,8 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
         futilityBase = bestValue + QS_FUTILITY_MARGIN;
     }
 
-    const PieceToHistory* continuation[2] = {(ss - 1)->continuationHistory, (ss - 2)->continuationHistory};
+    const PieceToHistory* continuation[CONTINUATION_NB];
+    continuationsBefore(ss, continuation);
     MovePicker picker(pos, ttHit ? tte.move : MOVE_NONE, histories, continuation, depth >= 0);
     Move bestMove = MOVE_NONE;
     const Square recaptureSquare = isOk((ss - 1)->currentMove) ? toSq((ss - 1)->currentMove) : SQ_NONE;

@@ -53,3 +53,32 @@ TEST_CASE("movepick: ProbCut's picker yields each capture that wins the threshol
         }
     }
 }
+
+TEST_CASE("movepick: a quiet move is ordered by the continuation history of each remembered move", "[position]") {
+    Position pos;
+    REQUIRE(pos.setFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") == "");
+    const Move knightOut = pos.parseUciMove("g1f3"), pawnOut = pos.parseUciMove("e2e4");
+    const Move noKillers[2] = {MOVE_NONE, MOVE_NONE};
+    // A position with no capture: the first move the picker yields is the best-ordered quiet one.
+    auto first = [&](const MoveHistories& histories, const PieceToHistory* const* continuation) {
+        MovePicker picker(pos, MOVE_NONE, histories, continuation, noKillers, MOVE_NONE);
+        return picker.next();
+    };
+    for (int k = 0; k < CONTINUATION_NB; ++k) {
+        INFO("the move " << CONTINUATION_PLIES[k] << " plies back");
+        const auto histories = std::make_unique<MoveHistories>();
+        const PieceToHistory* continuation[CONTINUATION_NB];
+        for (int i = 0; i < CONTINUATION_NB; ++i) continuation[i] = &histories->continuation[W_PAWN][i];
+        histories->continuation[W_PAWN][k][W_KNIGHT][SQ_F3] = 1000;
+        REQUIRE(first(*histories, continuation) == knightOut);
+    }
+    // Stockfish 11's weights: the oldest move's history counts half as much as the others'.
+    const auto histories = std::make_unique<MoveHistories>();
+    const PieceToHistory* continuation[CONTINUATION_NB];
+    for (int i = 0; i < CONTINUATION_NB; ++i) continuation[i] = &histories->continuation[W_PAWN][i];
+    histories->continuation[W_PAWN][0][W_KNIGHT][SQ_F3] = 1000;
+    histories->continuation[W_PAWN][3][W_PAWN][SQ_E4] = 1500;
+    REQUIRE(first(*histories, continuation) == knightOut);
+    histories->continuation[W_PAWN][3][W_PAWN][SQ_E4] = 2500;
+    REQUIRE(first(*histories, continuation) == pawnOut);
+}
