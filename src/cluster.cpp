@@ -311,7 +311,7 @@ void makeTableIfAsked(const std::vector<Status>& gathered) {
 
 // The pace of the rounds. Each wake-up of the communication thread takes its core from a search
 // thread for a moment and leaves the caches colder: rounds a millisecond apart cost 2 ranks x 1
-// thread about 8% of their nodes per second here (perf/RESULTS.md). So rounds are rare while
+// thread about 8% of their nodes per second here (docs/results/scaling.md). So rounds are rare while
 // the ranks search, quick while something is in flight (a command, a stop, results awaited), and
 // between searches frequent enough that a command is not kept waiting.
 constexpr std::chrono::microseconds FAST_PAUSE{250}, IDLE_PAUSE{1000}, SEARCH_PAUSE{5000}, POLL_TIME{200};

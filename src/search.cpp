@@ -36,7 +36,7 @@ int lateMoveThreshold(int depth, bool improving) { return (3 + depth * depth) / 
 // move is a quiet one that seems to lose material. So the pruning that trusts the evaluation
 // stays away from it: reverse futility and the null move when the net is around the mover's
 // king, razoring, futility and late-move pruning when it is around the opponent's.
-// Measured (perf/RESULTS.md): allowing one flight square found 8 more of 300 mates but cost
+// Measured (docs/results/endgames.md): allowing one flight square found 8 more of 300 mates but cost
 // about 20 Elo, because it held back the pruning at a fifth of the nodes that ask.
 bool boxedIn(const Position& pos, Color c) {
     const Bitboard free = kingAttacks(pos.kingSquare(c)) & ~pos.pieces(c);

@@ -1,7 +1,7 @@
 // Weaker play on request (Skill Level, UCI_LimitStrength + UCI_Elo) that still looks like chess:
 // the search runs as usual on several lines, and at a depth that grows with the level one of the
 // good moves is chosen at random, the more likely the closer it is to the best. Stockfish's rule
-// (src/search.cpp, Skill::pick_best); the Elo of each level is measured (perf/RESULTS.md).
+// (src/search.cpp, Skill::pick_best); the Elo of each level is measured (docs/results/endgames.md).
 #pragma once
 
 #include <cstddef>

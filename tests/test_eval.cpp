@@ -260,7 +260,7 @@ TEST_CASE("eval: mating drives push the lone king to the edge and the right corn
 TEST_CASE("eval: K+B+N v K+N: a knight far from its king, the bishop's side to move, is not scaled to a draw",
           "[eval][endgame]") {
     // Syzygy: the knight in the corner, six squares from its king, is lost with White to move
-    // and holds with Black to move (scripts/endgame-sample KBNvKN, perf/RESULTS.md).
+    // and holds with Black to move (scripts/endgame-sample KBNvKN, docs/results/endgames.md).
     REQUIRE(scaleOf("8/2N5/6k1/8/8/6B1/3K4/n7 w - - 0 1", endgame::MINORS_KN) == params::SCALE_MATING_IN_JEOPARDY);
     REQUIRE(scaleOf("8/2N5/6k1/8/8/6B1/3K4/n7 b - - 0 1", endgame::MINORS_KN) == params::SCALE_NEAR_DRAW);
     // Two knights do not mate even when they win the third: still a draw.
@@ -271,7 +271,7 @@ TEST_CASE("eval: K+B+N v K+N: a knight far from its king, the bishop's side to m
 
 TEST_CASE("eval: K+Q v K+R: a pin of the queen to its king, the rook guarded by its king, is a draw",
           "[eval][endgame]") {
-    // Syzygy: drawn, both; a table sample's draw scored -327 for Black at depth 1 (perf/RESULTS.md).
+    // Syzygy: drawn, both; a table sample's draw scored -327 for Black at depth 1 (docs/results/endgames.md).
     REQUIRE(scaleOf("8/4r3/8/1KQ5/5k2/8/8/8 b - - 0 1", endgame::KQKR) == params::SCALE_DRAW);  // ...Re5 pins
     REQUIRE(scaleOf("8/8/8/1KQ1r3/5k2/8/8/8 w - - 0 1", endgame::KQKR) == params::SCALE_DRAW);  // pinned
     // The rook unguarded: the queen takes it (Syzygy: lost for Black), and no pin: the table's scale.

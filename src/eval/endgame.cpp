@@ -139,7 +139,7 @@ Value evaluateKPKP(const Position& pos) {
     // The leader's pawn wins only with its king's escort (the other king stands inside the pawn's
     // square), and the other pawn queens no later: one king cannot both escort its pawn and stop
     // the other. Syzygy: 81 of 115 such positions drawn in dev.epd and two fresh samples
-    // (perf/RESULTS.md).
+    // (docs/results/endgames.md).
     bool escortNeeded = distance(pos.kingSquare(trailer), pawns::promotionSquare(leader, pawn[leader])) -
                             (pos.sideToMove() == trailer) <=
                         steps[leader];
@@ -234,7 +234,7 @@ bool lastPawnFalls(Color strong, const Position& pos) {
 // sample has the king within a step of a corner and the attacking king within two. And bishop and
 // knight, which mate a bare king, to move win a knight strayed five squares or more from its king
 // often enough to be scaled as a win in jeopardy, not a draw (scripts/endgame-sample KBNvKN,
-// perf/RESULTS.md); with the knight's side to move it gets back in time.
+// docs/results/endgames.md); with the knight's side to move it gets back in time.
 int scaleMinorsKN(Color strong, const Position& pos, int tableScale) {
     Square k = pos.kingSquare(~strong);
     int cornerDistance =
@@ -385,7 +385,7 @@ bool rookPins(const Position& pos, Color rookSide, Bitboard pinSquares) {
 
 // Queen against rook: a rook that pins the queen to its king from a square its own king guards
 // wins the queen for itself (the queen takes it and is taken, or falls): at least a draw. Syzygy:
-// none of them lost for the rook in fresh samples (perf/RESULTS.md).
+// none of them lost for the rook in fresh samples (docs/results/endgames.md).
 int scaleKQKR(Color strong, const Position& pos, int tableScale) {
     Square queen = lsb(pos.pieces(strong, QUEEN));
     Bitboard guarded = rookPinSquares(pos, queen, pos.kingSquare(strong)) & kingAttacks(pos.kingSquare(~strong));
@@ -404,7 +404,7 @@ bool pinWinsMinor(Color strong, const Position& pos) {
 // Rook against knight: a draw while the knight stays by its king; a knight four squares away or
 // more is lost, unless its side, to move, brings it back within three (to a square the rook's side
 // does not attack). Syzygy: of 1,283 fresh positions where the knight can so step back, 1,203 are
-// drawn (perf/RESULTS.md).
+// drawn (docs/results/endgames.md).
 int scaleKRKN(Color strong, const Position& pos, int tableScale) {
     Square knight = lsb(pos.pieces(~strong, KNIGHT));
     Square theirKing = pos.kingSquare(~strong);
@@ -419,7 +419,7 @@ int scaleKRKN(Color strong, const Position& pos, int tableScale) {
 // opposition), is mated along the edge or gives up the bishop to stop it, unless it stands by a
 // corner of the other colour than its bishop's, where the bishop blocks the rook's checks (the
 // "right corner" of K+R v K+B theory). Syzygy: 108 of 119 such positions outside that corner
-// won in fresh samples (perf/RESULTS.md). Our king a step from there, our move, takes the
+// won in fresh samples (docs/results/endgames.md). Our king a step from there, our move, takes the
 // opposition: depth 1 sees the step, not the mate behind it (the rook must not hang meanwhile).
 bool edgeOppositionWins(Color strong, const Position& pos) {
     Square ours = pos.kingSquare(strong), theirs = pos.kingSquare(~strong);

@@ -6,7 +6,7 @@
 // The hidden layer's width is the file's: 256 neurons is where engines of our class start, and
 // width pays as the data grows (Leorik at 5.7B positions: 256 -> 512 +35 Elo, 512 -> 1024 +10;
 // wider nets on little data lost: ../shared/networks.md), and costs less than in proportion:
-// the same search takes 1.14x the time at 512, 1.41x at 1024 (native; perf/RESULTS.md).
+// the same search takes 1.14x the time at 512, 1.41x at 1024 (native; docs/results/networks.md).
 // Two options of a network file, each paying where the data is small (../shared/networks.md):
 // - output buckets: the output layer chosen by the number of pieces on the board (bullet's
 //   MaterialCount buckets), so that an endgame weighs the hidden values otherwise than a
@@ -65,7 +65,7 @@ constexpr int INPUTS = 768;
 // (simd/nnue.h), up to MAX_HIDDEN; DEFAULT_HIDDEN is the trainer's unless told otherwise.
 constexpr int HIDDEN_STEP = 32, MAX_HIDDEN = 1024, DEFAULT_HIDDEN = 256;
 // The output scale of a new file, and the trainer's unit: the output times SCALE is centipawns.
-// A file may carry another (gen11d was embedded at 312: perf/RESULTS.md, "the evaluation's scale").
+// A file may carry another (gen11d was embedded at 312: docs/results/networks.md).
 constexpr int DEFAULT_SCALE = 400;
 constexpr std::size_t MAX_DESCRIPTION = 1024;
 constexpr int MAX_OUTPUT_BUCKETS = 8, MAX_KING_BUCKETS = 16;
