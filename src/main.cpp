@@ -1,6 +1,6 @@
 // Quadbit: a UCI chess engine. Without arguments it speaks UCI on stdin/stdout. With arguments it
 // runs one command and exits (status 1 on an error): a tool that is no part of a UCI session
-// (`datagen`, `data`, `tune`, `train`, `tunables`), or else an engine command (`quadbit bench`,
+// (`datagen`, `data`, `tune`, `train`, `net`, `tunables`), or else an engine command (`quadbit bench`,
 // `quadbit perft 6 [FEN]`, any UCI line). The quadbit-mpi build (cluster.h) is one engine over all the ranks
 // mpirun starts; a command-line job runs on the root alone.
 #include <iostream>
@@ -11,6 +11,7 @@
 #include "cluster.h"
 #include "datagen/data.h"
 #include "datagen/datagen.h"
+#include "nnue/nettool.h"
 #include "nnue/trainer.h"
 #include "engine.h"
 #include "eval/tuner.h"
@@ -31,6 +32,7 @@ std::optional<int> runTool(int argc, char** argv) {
     else if (tool == "data") why = runData(args, toStdout);
     else if (tool == "tune") why = tuner::run(args, toStderr);
     else if (tool == "train") why = nnue::runTrain(args, toStderr);
+    else if (tool == "net") why = nnue::runNet(args, toStdout);
     else if (tool == "tunables") {
         const std::string spsa = tunable::spsaInput();
         if (spsa.empty()) why = "no tunables in this build: configure with -DQUADBIT_TUNING=ON";

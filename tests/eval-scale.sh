@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/eval-scale.sh DIR ENGINE NETWORK: scripts/eval-scale measures the network against the
-# hand-written evaluation: the same network with its file's output SCALE halved (scripts/net-scale)
+# hand-written evaluation: the same network with its file's output SCALE halved (quadbit net scale)
 # measures half as large on the same positions, and a file the engine cannot read is refused with
 # the engine's reason.
 set -euo pipefail
@@ -8,28 +8,28 @@ dir=$1 engine=$2 network=$3
 scripts=$(dirname "$0")/../scripts
 rm -rf "$dir" && mkdir -p "$dir"
 "$engine" datagen out "$dir/games.bin" games 8 nodes 400 threads 1 seed 5 >/dev/null 2>&1
-# scripts/net-scale rewrites the SCALE only: the same weights (the payload's checksum) and a note
+# `quadbit net scale` rewrites the SCALE only: the same weights (the payload's checksum) and a note
 # of this change, the old SCALE and its half (a copy of a file that was scaled before carries an
 # older note, which does not count).
-scaled=$("$scripts/net-scale" "$network" x0.5 "$dir/half.nnue")
+scaled=$("$engine" net scale "$network" x0.5 "$dir/half.nnue")
 read -r old new < <(sed -n 's/.*SCALE \([0-9]*\) -> \([0-9]*\),.*/\1 \2/p' <<<"$scaled")
-((old > 1 && 2 * new - old >= -1 && 2 * new - old <= 1)) || { echo "net-scale: $scaled"; exit 1; }
+((old > 1 && 2 * new - old >= -1 && 2 * new - old <= 1)) || { echo "net scale: $scaled"; exit 1; }
 # The engine's answers when it loads a file, read whole (grep -q would stop at its match and the
 # engine's SIGPIPE would fail the pipeline under pipefail).
 loading() { printf 'setoption name EvalFile value %s\nisready\nquit\n' "$1" | "$engine"; }
 halved=$(loading "$dir/half.nnue")
 [[ $(loading "$network" | grep -o 'checksum [0-9a-f]*') == $(grep -o 'checksum [0-9a-f]*' <<<"$halved") ]] ||
-  { echo "net-scale changed the weights"; exit 1; }
-grep "output SCALE $old -> $new" <<<"$halved" >/dev/null || { echo "net-scale: no note of $old -> $new in the description"; exit 1; }
+  { echo "net scale changed the weights"; exit 1; }
+grep "output SCALE $old -> $new" <<<"$halved" >/dev/null || { echo "net scale: no note of $old -> $new in the description"; exit 1; }
 # Scaled again and again, whatever its description's length to begin with, a file's description
-# reaches its 1,024 bytes: the oldest text gives way, the engine still reads the file, and the
+# reaches its 4,096 bytes: the oldest text gives way, the engine still reads the file, and the
 # last note is whole at its end.
 cp "$dir/half.nnue" "$dir/rescaled.nnue"
-for scale in $(seq 201 245); do "$scripts/net-scale" "$dir/rescaled.nnue" "$scale" "$dir/rescaled.nnue" >/dev/null; done
+for scale in $(seq 101 245); do "$engine" net scale "$dir/rescaled.nnue" "$scale" "$dir/rescaled.nnue" >/dev/null; done
 grep -E '\.\.\..*output SCALE 244 -> 245"?$' <(loading "$dir/rescaled.nnue" | grep 'info string NNUE') >/dev/null ||
-  { echo "net-scale: a full description lost the last note: $(loading "$dir/rescaled.nnue")"; exit 1; }
-if "$scripts/net-scale" "$network" x0 "$dir/zero.nnue" 2>/dev/null || [[ -e $dir/zero.nnue ]]; then
-  echo "net-scale wrote a network of SCALE 0"; exit 1
+  { echo "net scale: a full description lost the last note: $(loading "$dir/rescaled.nnue")"; exit 1; }
+if "$engine" net scale "$network" x0 "$dir/zero.nnue" >/dev/null || [[ -e $dir/zero.nnue ]]; then
+  echo "net scale wrote a network of SCALE 0"; exit 1
 fi
 # The least-squares scale of a network file on the hand-written evaluation.
 scale_of() {

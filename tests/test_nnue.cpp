@@ -19,8 +19,10 @@
 #include "eval/evalparams.h"
 #include "movegen.h"
 #include "nnue/accumulator.h"
+#include "nnue/nettool.h"
 #include "nnue/stream.h"
 #include "nnue/trainer.h"
+#include "sha256.h"
 #include "simd/nnue.h"
 #include "support.h"
 
@@ -273,30 +275,14 @@ TEST_CASE("nnue: a network file round-trips, and a cut, corrupt or foreign one i
     REQUIRE(read.checksum != 0);
     REQUIRE(read.description == "a test network of two lines");  // one line: it is shown in an info string
 
-    // Older versions: version 2 has neither buckets nor king mirroring, version 1 no description
-    // either; both still load, as one bucket without mirroring.
-    const auto plain = randomNetwork(nnue::Activation::CLIPPED_RELU, 4);
-    plain->description = read.description;
-    const std::string plainBytes = nnue::encode(*plain);
-    const std::size_t architectureEnd = 24, descriptionAt = 44;
-    std::string version2 = plainBytes.substr(0, architectureEnd) + plainBytes.substr(architectureEnd + 8);
-    version2[4] = 2;
-    std::string version1 =
-        version2.substr(0, descriptionAt - 8) + version2.substr(descriptionAt - 8 + 4 + read.description.size());
-    version1[4] = 1;
-    Position pos;
-    REQUIRE(pos.setFen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3") == "");
+    // One version is read: 3, written before king buckets were part of every file, is refused
+    // with a clear error (its weights are the same, its header 68 bytes shorter).
+    const std::size_t descriptionAt = 112;  // 9 fields, the king squares' buckets, QA, QB, SCALE
     nnue::Network old;
-    REQUIRE(nnue::decode(version2, old) == "");
-    REQUIRE(old.description == read.description);
-    REQUIRE((old.outputBuckets == 1 && !old.kingMirror));
-    REQUIRE(old.evaluate(pos) == plain->evaluate(pos));
-    const std::uint32_t plainChecksum = old.checksum;
-    REQUIRE(nnue::decode(version1, old) == "");
-    REQUIRE(old.description.empty());
-    REQUIRE(old.checksum == plainChecksum);  // the weights', whatever the description
-    REQUIRE(old.evaluate(pos) == plain->evaluate(pos));
-    net->description = std::string(3000, 'x');
+    std::string version3 = bytes.substr(0, 36) + bytes.substr(36 + 64);
+    version3[4] = 3;
+    REQUIRE(nnue::decode(version3, old) == "network format version 3, this engine reads version 4");
+    net->description = std::string(5000, 'x');
     REQUIRE(nnue::decode(nnue::encode(*net), old) == "");
     REQUIRE(old.description == std::string(nnue::MAX_DESCRIPTION, 'x'));
     std::string several = bytes;
@@ -309,6 +295,8 @@ TEST_CASE("nnue: a network file round-trips, and a cut, corrupt or foreign one i
     future[4] = 5;
     REQUIRE(nnue::decode(future, old).find("version 5") != std::string::npos);
 
+    Position pos;
+    REQUIRE(pos.setFen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3") == "");
     const Value before = read.evaluate(pos);
     std::string corrupt = bytes;
     corrupt[corrupt.size() / 2] ^= 1;
@@ -359,17 +347,18 @@ TEST_CASE("nnue: king buckets give each group of a side's king squares its own i
     REQUIRE(net->evaluate(home) == homeBefore);
     REQUIRE(net->evaluate(open) != openBefore);
 
-    // The file: version 4, the map and every bucket's rows read back; a file of one king bucket
-    // stays version 3, which engines before king buckets read.
+    // The file: version 4 whatever the count (one king bucket is a map of zeros), the map and
+    // every bucket's rows read back.
     const std::string bytes = nnue::encode(*net);
     REQUIRE(bytes[4] == 4);
-    REQUIRE(nnue::encode(*randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 11))[4] == 3);
+    const std::string oneBucket = nnue::encode(*randomNetwork(nnue::Activation::SQUARED_CLIPPED_RELU, 11));
+    REQUIRE((oneBucket[4] == 4 && oneBucket[32] == 1 && oneBucket.substr(36, 64) == std::string(64, '\0')));
     nnue::Network read;
     REQUIRE(nnue::decode(bytes, read) == "");
     REQUIRE(read.kingBuckets() == four);
     REQUIRE(nnue::encode(read) == bytes);
     REQUIRE((read.evaluate(home) == homeBefore && read.evaluate(open) == net->evaluate(open)));
-    // The count after the 32 bytes of version 3's fields, then the map: none, more than a file
+    // The count after the first 32 bytes, then the map: none, more than a file
     // may hold, a square's bucket beyond the count, a bucket no square has.
     const std::size_t countAt = 32, mapAt = 36;
     for (auto [at, value] :
@@ -587,7 +576,9 @@ TEST_CASE("train: warm restarts keep each cycle's network, whose file says how i
     const auto name = [](const std::string& path) { return std::filesystem::path(path).filename().string(); };
     REQUIRE(net.description.find("quadbit train data " + name(data) + " out " + name(out) + " epochs 2 cycles 2") == 0);
     REQUIRE(net.description.find(std::filesystem::path(data).parent_path().string()) == std::string::npos);
-    REQUIRE(net.description.find(" chunks; trainer " + buildCommit() + ")") != std::string::npos);
+    // The data by name and sha256, as the manifest and `sha256sum` know it, and the trainer's commit.
+    REQUIRE(net.description.find(" chunks; data " + name(data) + " sha256 " + sha256::ofFile(data) + "; trainer " +
+                                 buildCommit() + ")") != std::string::npos);
 
     // Stopped and resumed, the run writes the same file, description and all.
     const std::string whole = bytesOf(out);
@@ -1078,4 +1069,56 @@ TEST_CASE("train: hidden sets the width, and a wider run from a narrower network
     CHECK_FALSE(std::filesystem::exists(refused));
     for (const std::string& f : {data, narrow, widened, grown})
         for (const std::string& name : {f, f + ".state"}) std::filesystem::remove(name);
+}
+
+TEST_CASE("sha256: the digests of FIPS 180-4's examples, and of a file as sha256sum gives it", "[nnue]") {
+    REQUIRE(sha256::ofBytes("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    REQUIRE(sha256::ofBytes("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    REQUIRE(sha256::ofBytes("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    // A million 'a's: many blocks, read in pieces from a file.
+    const std::string path = tempPath("sha256-million.txt");
+    std::ofstream(path, std::ios::binary) << std::string(1'000'000, 'a');
+    REQUIRE(sha256::ofFile(path) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    REQUIRE(sha256::ofFile(tempPath("no-such-file")) == "");
+}
+
+TEST_CASE("nnue: net scale changes the output SCALE alone, notes it, and refuses what it cannot do", "[nnue]") {
+    std::vector<std::string> said;
+    const auto keep = [&](const std::string& line) { said.push_back(line); };
+    const std::string half = tempPath("net-half.nnue");
+    REQUIRE(nnue::runNet({"scale", nnue::EMBEDDED_NAME, "x0.5", half}, keep) == "");
+    nnue::Network read;
+    REQUIRE(nnue::load(half, read) == "");
+    const nnue::Network& embedded = nnue::embedded();
+    REQUIRE(read.checksum == embedded.checksum);  // the same weights
+    REQUIRE(std::abs(2 * read.scale - embedded.scale) <= 1);
+    REQUIRE(read.description == embedded.description + "; output SCALE " + std::to_string(embedded.scale) + " -> " +
+                                    std::to_string(read.scale));
+    said.clear();
+    REQUIRE(nnue::runNet({"show", half}, keep) == "");
+    REQUIRE(said.size() == 2);
+    REQUIRE(said[0].find("output SCALE " + std::to_string(read.scale)) != std::string::npos);
+    // A factor of zero, a SCALE that is no whole number, a file that is none: refused, nothing written.
+    const std::string refused = tempPath("net-refused.nnue");
+    for (const char* wanted : {"x0", "12.5", "abc", "0", "x"})
+        REQUIRE(nnue::runNet({"scale", half, wanted, refused}, keep).find("net: ") == 0);
+    REQUIRE(nnue::runNet({"scale", refused + ".missing", "300", refused}, keep).find("net: ") == 0);
+    REQUIRE(!std::filesystem::exists(refused));
+    REQUIRE(nnue::runNet({"scale"}, keep).find("net: show") == 0);
+    // A description at its limit gives up its oldest text's tail, never the new note.
+    const std::string full = nnue::withNote(std::string(nnue::MAX_DESCRIPTION - 5, 'x'), "; output SCALE 3 -> 4");
+    REQUIRE(full.size() == nnue::MAX_DESCRIPTION);
+    REQUIRE(full.ends_with("...; output SCALE 3 -> 4"));
+}
+
+TEST_CASE("nnue: the embedded network names its data by sha256, its parent and the trainer, no machine's path",
+          "[nnue]") {
+    const std::string& about = nnue::embedded().description;
+    INFO(about);
+    REQUIRE(about.find("/") == std::string::npos);  // no path of any machine, absolute or relative
+    REQUIRE(about.find("; data gen11d312-s21-n5000-c21534.bin sha256 96da1702efd5cdbdc4cb3e7c1ebc20675e59c188d9c7de1a44989a2312a60ae6") !=
+            std::string::npos);
+    REQUIRE(about.find("; from network df310675; trainer ") != std::string::npos);
+    REQUIRE(about.ends_with("; output SCALE 312 -> 243"));
 }

@@ -109,13 +109,10 @@ std::string encode(const Network& net) {
 
     std::string out;
     for (std::uint32_t field :
-         {MAGIC, kings.count > 1 ? VERSION : 3, ARCHITECTURE, std::uint32_t(INPUTS), std::uint32_t(hidden),
-          std::uint32_t(net.activation), std::uint32_t(net.outputBuckets), std::uint32_t(net.kingMirror)})
+         {MAGIC, VERSION, ARCHITECTURE, std::uint32_t(INPUTS), std::uint32_t(hidden), std::uint32_t(net.activation),
+          std::uint32_t(net.outputBuckets), std::uint32_t(net.kingMirror), std::uint32_t(kings.count)})
         bytes::put(out, field);
-    if (kings.count > 1) {
-        bytes::put(out, std::uint32_t(kings.count));
-        for (std::uint8_t bucket : kings.of) bytes::put(out, bucket);
-    }
+    for (std::uint8_t bucket : kings.of) bytes::put(out, bucket);
     for (std::int32_t field : {net.qa, net.qb, net.scale}) bytes::put(out, field);
     std::string description = net.description.substr(0, MAX_DESCRIPTION);
     for (char& c : description)
@@ -131,13 +128,12 @@ std::string decode(const std::string& data, Network& net) {
     bytes::Cursor c{data.data(), data.data() + data.size()};
     if (c.get<std::uint32_t>() != MAGIC) return "not a Quadbit network file";
     const std::uint32_t version = c.get<std::uint32_t>();
-    if (version < 1 || version > VERSION)
-        return "network format version " + std::to_string(version) + ", this engine reads 1 to " +
+    if (version != VERSION)
+        return "network format version " + std::to_string(version) + ", this engine reads version " +
                std::to_string(VERSION);
     const std::uint32_t architecture = c.get<std::uint32_t>(), inputs = c.get<std::uint32_t>(),
-                        hidden = c.get<std::uint32_t>(), activation = c.get<std::uint32_t>();
-    const std::uint32_t buckets = version >= 3 ? c.get<std::uint32_t>() : 1,
-                        mirror = version >= 3 ? c.get<std::uint32_t>() : 0;
+                        hidden = c.get<std::uint32_t>(), activation = c.get<std::uint32_t>(),
+                        buckets = c.get<std::uint32_t>(), mirror = c.get<std::uint32_t>();
     if (architecture != ARCHITECTURE || inputs != INPUTS || !validWidth(hidden) || activation > 1 || buckets < 1 ||
         buckets > MAX_OUTPUT_BUCKETS || mirror > 1)
         return "network architecture " + std::to_string(architecture) + " (" + std::to_string(inputs) + " -> " +
@@ -147,26 +143,21 @@ std::string decode(const std::string& data, Network& net) {
                std::to_string(MAX_HIDDEN) + " in steps of " + std::to_string(HIDDEN_STEP) + ") x 2 -> 1 to " +
                std::to_string(MAX_OUTPUT_BUCKETS) + " buckets";
     KingBuckets kings;
-    if (version >= 4) {
-        const std::uint32_t count = c.get<std::uint32_t>();
-        if (count < 1 || count > MAX_KING_BUCKETS)
-            return "network of " + std::to_string(count) + " king buckets, this engine runs 1 to " +
-                   std::to_string(MAX_KING_BUCKETS);
-        kings.count = int(count);
-        for (std::uint8_t& bucket : kings.of) bucket = c.get<std::uint8_t>();
-        if (std::string why = kings.invalid(); c.ok && !why.empty()) return "network of " + why;
-    }
+    const std::uint32_t count = c.get<std::uint32_t>();
+    if (count < 1 || count > MAX_KING_BUCKETS)
+        return "network of " + std::to_string(count) + " king buckets, this engine runs 1 to " +
+               std::to_string(MAX_KING_BUCKETS);
+    kings.count = int(count);
+    for (std::uint8_t& bucket : kings.of) bucket = c.get<std::uint8_t>();
+    if (std::string why = kings.invalid(); c.ok && !why.empty()) return "network of " + why;
     const std::int32_t qa = c.get<std::int32_t>(), qb = c.get<std::int32_t>(), scale = c.get<std::int32_t>();
     if (qa <= 0 || qa > 32767 || qb <= 0 || scale <= 0) return "network quantisation out of range";
-    std::string description;
-    if (version >= 2) {
-        const std::uint32_t length = c.get<std::uint32_t>();
-        if (!c.ok || length > MAX_DESCRIPTION || std::size_t(c.end - c.at) < length)
-            return "network description cut short or too long";
-        description.assign(c.at, length);
-        c.at += length;
-        if (description.find_first_of("\r\n") != std::string::npos) return "network description of several lines";
-    }
+    const std::uint32_t length = c.get<std::uint32_t>();
+    if (!c.ok || length > MAX_DESCRIPTION || std::size_t(c.end - c.at) < length)
+        return "network description cut short or too long";
+    const std::string description(c.at, length);
+    c.at += length;
+    if (description.find_first_of("\r\n") != std::string::npos) return "network description of several lines";
     const std::uint32_t size = c.get<std::uint32_t>(), sum = c.get<std::uint32_t>();
     if (!c.ok || size != payloadBytes(int(hidden), kings.count, int(buckets)) || std::size_t(c.end - c.at) != size)
         return "network file cut short or too long (" + std::to_string(data.size()) + " bytes)";

@@ -27,25 +27,12 @@
 // int16 scaled by QA, the output weights int16 scaled by QB, the output bias int32 scaled by
 // QA * QB, and the output times SCALE is centipawns.
 //
-// A network file, all integers little-endian:
-//   u32 magic "QBNN" | u32 format version | u32 architecture (1: the one above) | u32 inputs |
-//   u32 hidden | u32 activation (0 clipped ReLU, 1 squared clipped ReLU) |
-//   u32 output buckets | u32 king mirroring (0 or 1) | [u32 king buckets | u8 bucket [64]] |
-//   i32 QA | i32 QB |
-//   i32 SCALE | u32 description bytes | description | u32 payload bytes |
-//   u32 FNV-1a checksum of the payload | payload:
-//   int16 feature weights [king buckets][768][hidden] | int16 feature biases [hidden] |
-//   int16 output weights [buckets][2][hidden] (the side to move's half first) |
-//   int32 output biases [buckets]
-// The description (format version 2 on; version 1 files have none) is one line of text, at most
-// MAX_DESCRIPTION bytes, that says where the network comes from: the trainer's command, its data
-// and commit. The engine shows it at load and in `eval`, so a network's provenance travels with it
-// (Stockfish's network files carry one the same way). The output buckets and king mirroring are
-// in version 3 on; older files have one bucket and no mirroring. King buckets are version 4's: the
-// bucket of each king square as its side sees it (a1 first, the board flipped for Black, files
-// reversed where mirrored), and a file of one king bucket is written as version 3, which engines
-// before king buckets read. The checksum covers the payload
-// alone: the same weights are the same network, whatever their description.
+// The network file (docs/formats.md, one version): a header of the shape, QA, QB and SCALE, a
+// one-line description of the recipe that made it, and the payload of weights with its FNV-1a
+// checksum. The description says where the network comes from: its data by name and sha256, the
+// training settings, the parent network by checksum, the trainer's commit (Stockfish's network
+// files carry one the same way). The engine shows it at load and in `eval`. The checksum covers
+// the payload alone: the same weights are the same network, whatever their description.
 #pragma once
 
 #include <array>
@@ -67,7 +54,7 @@ constexpr int HIDDEN_STEP = 32, MAX_HIDDEN = 1024, DEFAULT_HIDDEN = 256;
 // The output scale of a new file, and the trainer's unit: the output times SCALE is centipawns.
 // A file may carry another (gen11d was embedded at 312: docs/results/networks.md).
 constexpr int DEFAULT_SCALE = 400;
-constexpr std::size_t MAX_DESCRIPTION = 1024;
+constexpr std::size_t MAX_DESCRIPTION = 4096;
 constexpr int MAX_OUTPUT_BUCKETS = 8, MAX_KING_BUCKETS = 16;
 
 enum class Activation : std::uint32_t { CLIPPED_RELU = 0, SQUARED_CLIPPED_RELU = 1 };

@@ -20,6 +20,7 @@
 #include "eval/eval.h"
 #include "eval/evalparams.h"
 #include "fit.h"
+#include "sha256.h"
 #include "text.h"
 
 namespace nnue {
@@ -246,13 +247,18 @@ std::string save(const FloatNetwork& net, const std::string& path, const std::st
     return writeWhole(path, encode(quantised));
 }
 
-// The network's provenance: the command, how much data, the network it started from, and the
-// trainer's commit.
+// The network's provenance: the command (its files by name), how much data, each data file by
+// name and sha256 (the manifest's, perf/data.md), the network it started from by checksum, and
+// the trainer's commit. No path of the machine that made it.
 std::string describe(const TrainConfig& cfg, const SampleStream& stream, const Network* start) {
+    std::string data;
+    for (const std::string& path : cfg.data)
+        data += (data.empty() ? "; data " : ", ") + std::filesystem::path(path).filename().string() + " sha256 " +
+                sha256::ofFile(path);
     char from[64] = "";
     if (start) std::snprintf(from, sizeof from, "; from network %08x", unsigned(start->checksum));
     return "quadbit train " + cfg.command + " (" + std::to_string(stream.trainPlies()) + " positions as played in " +
-           std::to_string(stream.trainChunks()) + " chunks" + from + "; trainer " + buildCommit() + ")";
+           std::to_string(stream.trainChunks()) + " chunks" + data + from + "; trainer " + buildCommit() + ")";
 }
 
 // A comma-separated list of paths by their file names: the manifest (perf/data.md) knows a data
