@@ -1,6 +1,6 @@
 // Every constant of the search and the time manager, declared once (tunable.h): the value, the
 // range SPSA may explore, and its step. A change is kept only when it passes an SPRT
-// (scripts/sprt; the ledger perf/sprt.csv).
+// (scripts/lab games sprt; the ledger perf/sprt.csv).
 #pragma once
 
 #include "tunable.h"

@@ -7,7 +7,7 @@
 
 namespace {
 
-// Elo of each measured level (docs/results/endgames.md, "Skill levels": `scripts/skill-elo`, 40 games
+// Elo of each measured level (docs/results/endgames.md, "Skill levels": `scripts/lab games skill`, 40 games
 // each at 2+0.02 against Debian's Stockfish 15.1 at a UCI_Elo near the level's strength),
 // increasing; levels between two measured ones are interpolated.
 struct LevelElo {

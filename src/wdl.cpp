@@ -9,7 +9,7 @@ namespace {
 
 // win(v) = 1 / (1 + exp((a - v) / b)), a = A[0] + A[1] m, b = B[0] + B[1] m, m = min(ply, 240) / 64:
 // a is the score at which a win is as likely as not, b how fast the chance grows with the score.
-// Fitted by `scripts/fit-wdl` to Quadbit's self-play games (docs/results/endgames.md, "WDL model").
+// Fitted by `scripts/lab pgn fit-wdl` to Quadbit's self-play games (docs/results/endgames.md, "WDL model").
 constexpr double A[2] = {41.76, 68.36}, B[2] = {81.27, -5.25};
 
 int winPerMille(double v, double m) {

@@ -1,5 +1,5 @@
 // The expected outcome of a score (UCI_ShowWDL): win, draw and loss chances for the side to move,
-// from a model fitted to Quadbit's own games (scripts/fit-wdl; data and fit in docs/results/endgames.md).
+// from a model fitted to Quadbit's own games (scripts/lab pgn fit-wdl; data and fit in docs/results/endgames.md).
 #pragma once
 
 #include "types.h"

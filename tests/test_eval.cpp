@@ -260,7 +260,7 @@ TEST_CASE("eval: mating drives push the lone king to the edge and the right corn
 TEST_CASE("eval: K+B+N v K+N: a knight far from its king, the bishop's side to move, is not scaled to a draw",
           "[eval][endgame]") {
     // Syzygy: the knight in the corner, six squares from its king, is lost with White to move
-    // and holds with Black to move (scripts/endgame-sample KBNvKN, docs/results/endgames.md).
+    // and holds with Black to move (scripts/lab data endgame-sample KBNvKN, docs/results/endgames.md).
     REQUIRE(scaleOf("8/2N5/6k1/8/8/6B1/3K4/n7 w - - 0 1", endgame::MINORS_KN) == params::SCALE_MATING_IN_JEOPARDY);
     REQUIRE(scaleOf("8/2N5/6k1/8/8/6B1/3K4/n7 b - - 0 1", endgame::MINORS_KN) == params::SCALE_NEAR_DRAW);
     // Two knights do not mate even when they win the third: still a draw.

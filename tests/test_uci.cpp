@@ -384,7 +384,7 @@ TEST_CASE("uci: mates from mates2000.epd are found with their exact length", "[u
     // each searched to a fixed node count so that the result is deterministic. A reported mate
     // must never be shorter than the known one or for the wrong side; most must be exact, and an
     // exact mate must come with a move that keeps a mate (after it the opponent is being mated).
-    // The longer mates are measured by scripts/mate-suite.
+    // The longer mates are measured by scripts/lab games mate-suite.
     std::ifstream in(sharedPath("data/suites/mates2000.epd"));
     REQUIRE(in);
     EngineProcess e;
@@ -430,7 +430,7 @@ TEST_CASE("uci: mates from mates2000.epd are found with their exact length", "[u
     REQUIRE(tried >= 45);
     INFO(exact << " of " << tried << " exact");
     // A floor against a broken mate search, not a target: the tuned evaluation finds 39 of 49
-    // here at 500,000 nodes while its scripts/mate-suite figure rose from 246/300 to 250/300.
+    // here at 500,000 nodes while its scripts/lab games mate-suite figure rose from 246/300 to 250/300.
     REQUIRE(exact * 100 >= tried * 75);
 }
 
@@ -444,7 +444,7 @@ TEST_CASE("uci: once a mate is found, the search goes on to the shortest", "[uci
     // reports the shortest in 400 with it and in 401 without (bench 857458). One position may
     // miss by an ordering's luck; a search that kept its first mate would miss them all.
     // The hand-written evaluation is kept: the search is measured here (the network's mate
-    // finding by scripts/mate-suite).
+    // finding by scripts/lab games mate-suite).
     const std::pair<const char*, const char*> mates[] = {
         {"4b3/2N1P2n/3p2pP/n2N1kP1/3B2R1/7B/7p/1Kb5 b - - 0 1", "mate -4"},
         {"5B2/1p5p/1p6/1K2N2k/2P5/5Np1/6P1/8 b - - 0 1", "mate -4"},

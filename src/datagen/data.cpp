@@ -6,6 +6,7 @@
 #include <random>
 
 #include "datagen/gamefile.h"
+#include "sha256.h"
 #include "text.h"
 
 namespace {
@@ -115,22 +116,46 @@ std::string fromText(const std::string& path, const std::string& out, bool force
     return "";
 }
 
+// The whole chunks of a file datagen may still be writing, copied to `out` as they are now: the
+// bytes that `datagen ... games N` with the same seed and nodes makes again (N the copy's games),
+// a snapshot to train on while the run goes on. Says the copy's stats, bytes and sha256: a row
+// of the manifest (perf/data.md).
+std::string snapshot(const std::string& path, const std::string& out, bool force,
+                     const std::function<void(const std::string&)>& print) {
+    if (std::filesystem::exists(out) && !force) return "data: " + out + " exists; add 'force' to overwrite it";
+    std::error_code ec;
+    std::filesystem::copy_file(path, out, std::filesystem::copy_options::overwrite_existing, ec);
+    if (ec) return "data: cannot copy " + path + " to " + out + ": " + ec.message();
+    std::uint64_t valid = 0;
+    if (std::string why = gamefile::read(out, [](const gamefile::Chunk&) {}, &valid); !why.empty()) {
+        std::filesystem::remove(out);
+        return "data: " + why;
+    }
+    std::filesystem::resize_file(out, valid, ec);
+    if (ec) return "data: cannot cut " + out + " to its whole chunks: " + ec.message();
+    if (std::string why = stats(out, 0, print); !why.empty()) return why;
+    print("data: " + out + ": " + std::to_string(valid) + " bytes, sha256 " + sha256::ofFile(out));
+    return "";
+}
+
 }  // namespace
 
 std::string runData(const std::vector<std::string>& args, const std::function<void(const std::string&)>& print) {
     const std::string usage = "data: use 'data stats FILE [minply N]', 'data text FILE OUT [minply N] "
-                              "[shuffle SEED] [force]' or 'data binary TEXT OUT [force]'";
+                              "[shuffle SEED] [force]', 'data binary TEXT OUT [force]' or 'data snapshot FILE OUT "
+                              "[force]'";
     const std::string what = args.empty() ? "" : args[0];
-    const bool writes = what == "text" || what == "binary";
+    const bool writes = what == "text" || what == "binary" || what == "snapshot";
     const std::size_t files = writes ? 3 : 2;
     if (args.size() < files || (what != "stats" && !writes)) return usage;
     text::KeywordArgs in("data", std::vector<std::string>(args.begin() + long(files), args.end()), {"force"});
     int minPly = 0;
     long long shuffleSeed = -1;
-    if (what != "binary") in.integer("minply", 0, 1000, minPly);
+    if (what == "stats" || what == "text") in.integer("minply", 0, 1000, minPly);
     if (what == "text") in.integer("shuffle", 0, 1LL << 62, shuffleSeed);
     const bool force = writes && in.flag("force");
     if (std::string why = in.error(); !why.empty()) return why;
     if (what == "binary") return fromText(args[1], args[2], force, print);
+    if (what == "snapshot") return snapshot(args[1], args[2], force, print);
     return what == "text" ? toText(args[1], args[2], minPly, shuffleSeed, force, print) : stats(args[1], minPly, print);
 }

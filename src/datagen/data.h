@@ -9,6 +9,9 @@
 //                               such text back to a game file, each position a game of one
 //                               ply (gamefile::gameFromText); a bad line is refused with its
 //                               number and nothing is written
+//   data snapshot FILE OUT [force]
+//                               the whole chunks of FILE, which datagen may still be writing,
+//                               copied to OUT; its stats, bytes and sha256 (a manifest row)
 #pragma once
 
 #include <functional>

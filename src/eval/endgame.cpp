@@ -233,7 +233,7 @@ bool lastPawnFalls(Color strong, const Position& pos) {
 // corner can be mated (the defending knight blocks its escape). Syzygy: every such win in the
 // sample has the king within a step of a corner and the attacking king within two. And bishop and
 // knight, which mate a bare king, to move win a knight strayed five squares or more from its king
-// often enough to be scaled as a win in jeopardy, not a draw (scripts/endgame-sample KBNvKN,
+// often enough to be scaled as a win in jeopardy, not a draw (scripts/lab data endgame-sample KBNvKN,
 // docs/results/endgames.md); with the knight's side to move it gets back in time.
 int scaleMinorsKN(Color strong, const Position& pos, int tableScale) {
     Square k = pos.kingSquare(~strong);

@@ -3,7 +3,7 @@
 //   net scale FILE SCALE|xFACTOR OUT   the same weights with another output SCALE (xFACTOR
 //                                      multiplies the file's), the change noted in the description
 // A network learns the scale of the searches' scores, wider than a static evaluation's, while the
-// search's margins were set on the hand-written evaluation's scale: `scripts/eval-scale`
+// search's margins were set on the hand-written evaluation's scale: `scripts/lab data eval-scale`
 // measures the ratio and `net scale` brings it back (gen11d 400 -> 312: +40.8 Elo,
 // docs/results/networks.md). The payload, so the checksum, stays the same.
 #pragma once

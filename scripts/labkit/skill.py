@@ -1,60 +1,41 @@
-#!/usr/bin/env python3
 """Measure what each Skill Level is worth in Elo: Quadbit at a level against Debian's Stockfish
 limited to a calibrated strength (UCI_LimitStrength, UCI_Elo: anchored to CCRL 40/4 by the
 Stockfish team), so that a level's Elo is the anchor plus the measured difference. The table this
 prints is what src/skill.cpp's MEASURED and UCI_Elo's range come from (docs/results/endgames.md).
 
-Usage: scripts/skill-elo --fastchess PATH [--levels 0:1350,5:1500,...] [--games 40] [--tc 2+0.02]
+Usage: scripts/lab games skill --fastchess PATH [--levels 0:1350,5:1500,...] [--games 40] [--tc 2+0.02]
 Each entry LEVEL:ANCHOR plays that level against Stockfish at UCI_Elo=ANCHOR (1350..2850); pick
 anchors near the level's strength, where the measurement is most precise.
 """
 import argparse
-import math
-import os
-import re
-import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from . import match
+from .core import elo_with_error, results
 
 
-def elo_of(wins, losses, draws):
-    """Elo difference from the score, with the half width of its 95% interval (per-game variance)."""
-    n = wins + losses + draws
-    score = (wins + draws / 2) / n
-    sd = math.sqrt((wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n / n)
 
-    def elo(s):
-        s = min(max(s, 1e-3), 1 - 1e-3)  # a clean sweep has no finite estimate
-        return -400 * math.log10(1 / s - 1)
-
-    return elo(score), (elo(score + 1.96 * sd) - elo(score - 1.96 * sd)) / 2
-
-
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--fastchess", required=True)
     ap.add_argument("--levels", default="0:1350,5:1600,10:1900,15:2300,19:2700")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--tc", default="2+0.02")
     ap.add_argument("--engine", default=None)
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     rows = []
     for entry in args.levels.split(","):
         level, anchor = (int(x) for x in entry.split(":"))
-        cmd = [sys.executable, os.path.join(ROOT, "scripts", "match"), "--fastchess", args.fastchess,
-               "--opponent", "stockfish", "--games", str(args.games), "--tc", args.tc,
-               "--option", f"Skill Level={level}",
-               "--opponent-option", "UCI_LimitStrength=true", "--opponent-option", f"UCI_Elo={anchor}"]
-        if args.engine:
-            cmd += ["--engine", args.engine]
-        out = subprocess.run(cmd, capture_output=True, text=True).stdout
-        games = re.findall(r"Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+)", out)
-        if not games:
+        played = ["--fastchess", args.fastchess, "--opponent", "stockfish", "--games", str(args.games), "--tc", args.tc,
+                  "--option", f"Skill Level={level}",
+                  "--opponent-option", "UCI_LimitStrength=true", "--opponent-option", f"UCI_Elo={anchor}"]
+        out, pgn, _ = match.play(match.parser().parse_args(played + (["--engine", args.engine] if args.engine else [])))
+        w, l, d = results(pgn, "quadbit")
+        n = w + l + d
+        if not n:
             print(out, file=sys.stderr)
             raise SystemExit(f"level {level}: no result from the match")
-        n, w, l, d = games[-1]
-        diff, error = elo_of(int(w), int(l), int(d))
+        diff, error = elo_with_error(w, l, d)
         estimate = anchor + diff
         rows.append((level, anchor, n, w, l, d, diff, error, estimate))
         print(f"level {level}: vs UCI_Elo {anchor}: +{w} -{l} ={d} of {n}, {diff:.0f} +/- {error:.0f} -> {estimate:.0f}",
@@ -64,6 +45,3 @@ def main():
     for level, anchor, n, w, l, d, diff, error, estimate in rows:
         print(f"| {level} | {anchor} | {n} | {w} | {l} | {d} | {diff:.0f} +/- {error:.0f} | {estimate:.0f} |")
 
-
-if __name__ == "__main__":
-    main()

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Play Quadbit against a Debian reference engine and report the score, the Elo difference with
 its error bar, and every game that ended by time forfeit, an illegal move or a crash.
 
-Usage: scripts/match --fastchess PATH [--opponent glaurung|toga2|ethereal-chess|stockfish]
+Usage: scripts/lab games match --fastchess PATH [--opponent glaurung|toga2|ethereal-chess|stockfish]
                      [--games 100] [--tc 10+0.1] [--concurrency 1] [--threads 1] [--pgn FILE]
                      [--engine [NAME=]PATH ...] [--option NAME=VALUE ...]
                      [--opponent-option NAME=VALUE ...]
@@ -18,17 +17,12 @@ played twice with colours reversed. The reference engine is installed from Debia
 import argparse
 import os
 import re
-import subprocess
-import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from measure import elo_with_error, fastchess_command, game_endings, results, run_fastchess  # noqa: E402
-from reference_engine import ensure  # noqa: E402
+from .core import elo_with_error, engine_or_build, ensure, fastchess_command, game_endings, results, run_fastchess
 
 
-def main():
+def parser():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--fastchess", required=True, help="path of the fastchess binary")
     ap.add_argument("--opponent", default="glaurung")
@@ -42,14 +36,17 @@ def main():
     ap.add_argument("--option", action="append", default=[], help="a UCI option of Quadbit's, NAME=VALUE")
     ap.add_argument("--opponent-option", action="append", default=[],
                     help="a UCI option of the opponent's, NAME=VALUE (e.g. UCI_Elo=1800)")
-    args = ap.parse_args()
+    return ap
+
+
+def play(args):
+    """Plays the match or gauntlet `args` describe; returns (fastchess's output, the PGN, the
+    Quadbit builds as [name, path])."""
 
     engines = [e.split("=", 1) if "=" in e else [f"quadbit-{i + 1}" if len(args.engine) > 1 else "quadbit", e]
                for i, e in enumerate(args.engine)]
     if not engines:
-        engines = [["quadbit", os.path.join(ROOT, "build", "quadbit")]]
-        if not os.path.exists(engines[0][1]):
-            subprocess.run(["bash", os.path.join(ROOT, "scripts/build")], check=True)
+        engines = [["quadbit", engine_or_build()]]
     opponent = ensure(args.opponent)
     pgn = args.pgn or tempfile.mktemp(suffix=".pgn")
     # The opponent first: in a gauntlet it is the one seed, which plays each Quadbit build in
@@ -61,8 +58,11 @@ def main():
     gauntlet = ["-tournament", "gauntlet", "-seeds", "1"] if len(engines) > 1 else []
     cmd = fastchess_command(args.fastchess, players, [f"tc={args.tc}", "option.Hash=32"], max(1, args.games // 2),
                             concurrency=args.concurrency, pgn=pgn, extra=gauntlet)
-    out = run_fastchess(cmd)
+    return run_fastchess(cmd), pgn, engines
 
+
+def main(argv=None):
+    out, pgn, engines = play(parser().parse_args(argv))
     # The runner's final summary: with several engines its last ranking table, else the last
     # block with the Elo estimate.
     lines = out.splitlines()
@@ -84,6 +84,3 @@ def main():
     print(f"terminations: {dict(terminations)}")
     print(f"PGN: {pgn}")
 
-
-if __name__ == "__main__":
-    main()

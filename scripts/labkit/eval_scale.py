@@ -1,10 +1,9 @@
-#!/usr/bin/env python3
 """How large the network's evaluations are against the hand-written evaluation's, on positions of
 Quadbit's own games: the search's margins (futility, razoring, the null move's, quiescence's
 capture values) were set with the hand-written evaluation, so a network that scores the same
 positions 1.3 times as high prunes as if every margin were 1.3 times narrower.
 
-Usage: scripts/eval-scale DATA [--sample 600] [--seed 1] [--limit 800] [--option NAME=VALUE ...]
+Usage: scripts/lab data eval-scale DATA [--sample 600] [--seed 1] [--limit 800] [--option NAME=VALUE ...]
                           [ENGINE]
 
 DATA is a datagen file (`quadbit datagen`). A seeded sample of its positions is evaluated
@@ -20,11 +19,11 @@ import os
 import random
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from .core import ENGINE, tool, uci_script
+
 
 
 def slope(x, y):
@@ -37,9 +36,7 @@ def evaluations(engine, options, fens):
     commands = ["uci"] + [f"setoption name {n} value {v}" for n, v in options.items()]
     for fen in fens:
         commands += [f"position fen {fen}", "eval"]
-    commands.append("quit")
-    out = subprocess.run(engine, input="\n".join(commands) + "\n", capture_output=True, text=True,
-                         check=True).stdout
+    out = uci_script(engine, commands).stdout
     values = [round(float(v) * 100) for v in re.findall(r"^Final evaluation: ([+-]?[\d.]+)", out, re.M)]
     errors = [l for l in out.splitlines() if l.startswith("info string") and "error" in l]
     if errors or len(values) != len(fens):
@@ -47,15 +44,15 @@ def evaluations(engine, options, fens):
     return values
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("data")
     ap.add_argument("--sample", type=int, default=600)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--limit", type=int, default=800)
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    ap.add_argument("engine", nargs="*", default=[os.path.join(ROOT, "build", "quadbit")])
-    args = ap.parse_intermixed_args()
+    ap.add_argument("engine", nargs="*", default=[ENGINE])
+    args = ap.parse_intermixed_args(argv)
     options = {}
     for option in args.option:
         name, sep, value = option.partition("=")
@@ -65,9 +62,9 @@ def main():
 
     with tempfile.TemporaryDirectory() as tmp:
         text = os.path.join(tmp, "positions.txt")
-        done = subprocess.run(args.engine + ["data", "text", args.data, text], capture_output=True, text=True)
-        if done.returncode != 0:
-            sys.exit(f"eval-scale: {(done.stdout + done.stderr).strip()}")
+        code, said = tool(args.engine + ["data", "text", args.data, text])
+        if code != 0:
+            sys.exit(f"eval-scale: {said.strip()}")
         positions = [line.split("|")[0].strip() for line in open(text)]
     if len(positions) < 10:
         sys.exit(f"eval-scale: {args.data} holds {len(positions)} positions, too few to measure")
@@ -84,6 +81,3 @@ def main():
     print(f"network / hand-written: least squares {forward:.3f} (network on hand-written), "
           f"{inverse:.3f} (inverse), spreads {spread:.3f}; correlation {statistics.correlation(n, h):.3f}")
 
-
-if __name__ == "__main__":
-    main()

@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Can Quadbit, with Syzygy tables, convert table wins against a defender that has none?
 
-Usage: scripts/tb-conversion --fastchess PATH [--positions 20] [--seed 1] [--st 0.1]
+Usage: scripts/lab games tb-conversion --fastchess PATH [--positions 20] [--seed 1] [--st 0.1]
                              [--min-dtz 10] [--syzygy ../shared/data/syzygy] [--engine PATH]
                              [--signatures KBNvK,KRvK,KQvKR,KBPvKN] [--concurrency 2]
 
@@ -19,41 +18,19 @@ import collections
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from measure import fastchess_command, run_fastchess  # noqa: E402
-from reference_engine import ensure  # noqa: E402
+from .core import ENGINE, SHARED, Uci, ensure, fastchess_command, pgn_games, run_fastchess
 
 
-class Oracle:
-    """Quadbit as a position checker: legality from `position`, the tables' verdict from `d`."""
-
-    def __init__(self, engine, syzygy):
-        self.proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.ask(f"setoption name SyzygyPath value {syzygy}")
-
-    def ask(self, *commands):
-        for c in commands + ("isready",):
-            self.proc.stdin.write(c + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while (line := self.proc.stdout.readline().strip()) != "readyok":
-            if not line and self.proc.poll() is not None:
-                sys.exit("the engine exited")
-            lines.append(line)
-        return lines
-
-    def verdict(self, fen):
-        """(wdl, dtz) of a legal position the tables cover, else None."""
-        lines = self.ask(f"position fen {fen}", "d")
-        if any(l.startswith("info string error") for l in lines):
-            return None
-        found = dict(re.findall(r"^Tablebases (WDL|DTZ): (-?\d+)$", "\n".join(lines), re.M))
-        return (int(found["WDL"]), int(found["DTZ"])) if len(found) == 2 else None
+def verdict(oracle, fen):
+    """(wdl, dtz) of a legal position the tables cover, by Quadbit's `d`; else None."""
+    lines = oracle.ask(f"position fen {fen}", "d")
+    if any(l.startswith("info string error") for l in lines):
+        return None
+    found = dict(re.findall(r"^Tablebases (WDL|DTZ): (-?\d+)$", "\n".join(lines), re.M))
+    return (int(found["WDL"]), int(found["DTZ"])) if len(found) == 2 else None
 
 
 def random_fen(signature, rng):
@@ -79,23 +56,23 @@ def random_fen(signature, rng):
     return "/".join(rows) + " w - - 0 1"
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--fastchess", required=True)
     ap.add_argument("--positions", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--st", type=float, default=0.1, help="seconds a move")
     ap.add_argument("--min-dtz", type=int, default=10, help="plies to the next zeroing move, at least")
-    ap.add_argument("--syzygy", default=os.path.join(ROOT, "..", "shared", "data", "syzygy"))
-    ap.add_argument("--engine", default=os.path.join(ROOT, "build", "quadbit"))
+    ap.add_argument("--syzygy", default=os.path.join(SHARED, "data", "syzygy"))
+    ap.add_argument("--engine", default=ENGINE)
     ap.add_argument("--signatures", default="KBNvK,KRvK,KQvKR,KBPvKN")
     ap.add_argument("--concurrency", type=int, default=2)
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     syzygy = os.path.abspath(args.syzygy)
     engine = os.path.abspath(args.engine)
     stockfish = ensure("stockfish")
 
-    oracle = Oracle(engine, syzygy)
+    oracle = Uci([engine]).start({"SyzygyPath": syzygy})
     rng = random.Random(args.seed)
     work = tempfile.mkdtemp(prefix="quadbit-tb-conversion-")
     chosen = []  # (signature, fen, dtz)
@@ -106,7 +83,7 @@ def main():
             if tries > 200000:
                 sys.exit(f"{signature}: too few won positions with DTZ >= {args.min_dtz}")
             fen = random_fen(signature, rng)
-            v = fen and oracle.verdict(fen)
+            v = fen and verdict(oracle, fen)
             if v and v[0] == 2 and v[1] >= args.min_dtz:
                 chosen.append((signature, fen, v[1]))
                 found += 1
@@ -123,15 +100,13 @@ def main():
         concurrency=args.concurrency, openings=epd, order="sequential", both_colours=False, pgn=pgn)
     run_fastchess(cmd, work)
 
+    oracle.close()
     games = {}
-    for game in open(pgn, errors="replace").read().split("[Event ")[1:]:
-        fen = re.search(r'\[FEN "([^"]*)"\]', game).group(1)
-        result = re.search(r'\[Result "([^"]*)"\]', game).group(1)
-        term = re.search(r'\[Termination "([^"]*)"\]', game)
-        moves = re.sub(r"\{[^}]*\}", "", game.split("\n\n", 1)[-1])  # the movetext without comments
+    for game in pgn_games(pgn):
         plies = len(re.findall(r"(?<![.\w])(?:[KQRBN][a-h1-8x]*[a-h][1-8]|[a-h]x?[a-h]?[1-8](?:=[QRBN])?|O-O(?:-O)?)[+#]?",
-                               moves))
-        games[" ".join(fen.split()[:4])] = (result, term.group(1) if term else "", plies)
+                               game.movetext))
+        games[" ".join(game.tags["FEN"].split()[:4])] = (game.tags.get("Result"), game.tags.get("Termination", ""),
+                                                         plies)
 
     wins, plies = collections.Counter(), collections.defaultdict(list)
     print("| signature | positions | converted | moves to mate (median, max) | DTZ of the start (median) |")
@@ -154,6 +129,3 @@ def main():
         print("not converted:", f)
     print(f"converted: {sum(wins.values())}/{len(chosen)}   PGN: {pgn}")
 
-
-if __name__ == "__main__":
-    main()

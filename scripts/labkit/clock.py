@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """How an engine spends its clock over a match, against its opponents, from a fastchess PGN.
 
-Usage: scripts/clock-use PGN [--name quadbit] [--after 10,20,30,40,60,80]
+Usage: scripts/lab pgn clock PGN [--name quadbit] [--after 10,20,30,40,60,80]
 
 Each move's time is read from fastchess's comments (`{+0.35/17 0.185s}`) and the clock from the
 game's TimeControl tag (base+increment; games without one are skipped): for each count of the
@@ -11,39 +10,29 @@ games with seconds to spare while the opponent has spent its own on the middlega
 less where it mattered. PGN may be gzipped.
 """
 import argparse
-import gzip
 import re
 import statistics
 import sys
 
-
-def games(path):
-    opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rt") as f:
-        text = f.read()
-    for game in re.split(r"\n(?=\[Event )", text):
-        if game.strip():
-            yield game
+from .core import pgn_games
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("pgn")
     ap.add_argument("--name", default="quadbit")
     ap.add_argument("--after", default="10,20,30,40,60,80")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     after = [int(k) for k in args.after.split(",")]
     left = {k: [] for k in after}
     counted = 0
-    for game in games(args.pgn):
-        tags = dict(re.findall(r'^\[(\w+) "(.*)"\]', game, re.M))
+    for tags, comments, _ in pgn_games(args.pgn):
         tc = re.fullmatch(r"([\d.]+)\+([\d.]+)", tags.get("TimeControl", ""))
         white, black = tags.get("White", ""), tags.get("Black", "")
         if not tc or (args.name in white) == (args.name in black):
             continue
         base, inc = float(tc.group(1)), float(tc.group(2))
-        body = game.split("\n\n", 1)[-1]
-        times = [float(t) for t in re.findall(r"\{[^}]*?([\d.]+)s\}", body)]
+        times = [float(m.group(1)) for c in comments if (m := re.search(r"([\d.]+)s$", c.strip()))]
         # The side to move first after the book plays the even-numbered comments.
         white_first = tags.get("FEN", "startpos w").split()[1] == "w"
         first, second = times[0::2], times[1::2]
@@ -53,7 +42,7 @@ def main():
             if len(mine) >= k and len(theirs) >= k:
                 left[k].append((base + inc * k - sum(mine[:k]), base + inc * k - sum(theirs[:k])))
     if not counted:
-        sys.exit(f"clock-use: no game of {args.name!r} with a TimeControl and move times in {args.pgn}")
+        sys.exit(f"pgn clock: no game of {args.name!r} with a TimeControl and move times in {args.pgn}")
     print(f"{counted} games of {args.name}; median clock left (s) after its own moves:")
     print("| moves | games | " + args.name + " | opponent |")
     print("|---|---|---|---|")
@@ -62,6 +51,3 @@ def main():
             print(f"| {k} | {len(left[k])} | {statistics.median(a for a, _ in left[k]):.2f} | "
                   f"{statistics.median(b for _, b in left[k]):.2f} |")
 
-
-if __name__ == "__main__":
-    main()

@@ -1,13 +1,12 @@
-#!/usr/bin/env python3
 """The many-core report: how Quadbit scales with threads and with engines side by side, beside
 Debian's Stockfish and Ethereal, on whatever machine it runs, within a time budget.
 
-Usage: scripts/scaling [--budget 600] [--out perf] [--engine build/quadbit] [--no-references]
+Usage: scripts/lab speed scaling [--budget 600] [--out perf] [--engine build/quadbit] [--no-references]
                        [--stockfish PATH] [--ethereal PATH] [--elo FASTCHESS [--tc 5+0.05]]
                        [--only search,perft,side] [--plot-only]
 
 For thread counts 1, 2, 4, ... up to the CPUs this process may use (its affinity):
-1. Search: each engine searches the four middlegames of measure.POSITIONS for a fixed time from
+1. Search: each engine searches the four middlegames of core.POSITIONS for a fixed time from
    a fresh hash. Nodes per second, and time to depth: the time at which each thread count
    completed the deepest iteration that one thread completed on the same position (from the
    engines' own `info ... time` lines), summed over the positions.
@@ -35,11 +34,8 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from measure import (POSITIONS, checked_perft, checked_search, cpu_count, fastchess_command,  # noqa: E402
-                     game_endings, results, elo_with_error, run_fastchess)
-from reference_engine import locate  # noqa: E402
+from .core import (ENGINE, POSITIONS, ROOT, Uci, checked_perft, checked_search, cpu_count, elo_with_error,
+                   engine_or_build, fail, fastchess_command, game_endings, locate, results, run_fastchess, searched)
 
 MIDDLEGAMES = POSITIONS[:4]
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -125,42 +121,26 @@ def perft_part(engine, counts, share, rows, budget):
 def side_by_side(engine, processes, threads, bind, movetime):
     """Each process's nodes per second when `processes` engines of `threads` threads search at
     once (each its own middlegame); exits unless every one ends in a move with nodes."""
-    procs = [subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                              text=True, bufsize=1) for _ in range(processes)]
+    procs = [Uci([engine]) for _ in range(processes)]
     placements = []
     for i, p in enumerate(procs):
         fen = MIDDLEGAMES[i % len(MIDDLEGAMES)]
-        p.stdin.write(f"setoption name Bind value {bind}\nsetoption name Threads value {threads}\n"
-                      f"setoption name Hash value 64\nposition fen {fen}\nisready\n")
-        p.stdin.flush()
-        placement = ""
-        for line in p.stdout:
-            if line.startswith("info string") and " threads " in line:
-                placement = line.split("info string ", 1)[1].strip()  # the last: after Threads
-            if line.startswith("readyok"):
-                break
-        placements.append(placement)
+        lines = p.ask(f"setoption name Bind value {bind}", f"setoption name Threads value {threads}",
+                      "setoption name Hash value 64", f"position fen {fen}")
+        said = [l.split("info string ", 1)[1].strip() for l in lines if l.startswith("info string") and " threads " in l]
+        placements.append(said[-1] if said else "")  # the last: after Threads
     for p in procs:
-        p.stdin.write(f"go movetime {movetime}\n")
-        p.stdin.flush()
+        p.send(f"go movetime {movetime}")
     rates = []
     for i, p in enumerate(procs):
-        lines = []
-        for line in p.stdout:
-            lines.append(line.rstrip("\n"))
-            if line.startswith("bestmove"):
-                break
-        counts = [int(m.group(1)) for l in lines if (m := re.search(r"\bnodes (\d+)", l))]
-        times = [int(m.group(1)) for l in lines if (m := re.search(r"\btime (\d+)", l))]
-        best = lines[-1].split() if lines else []
-        if len(best) < 2 or best[0] != "bestmove" or best[1] in ("(none)", "0000") or not counts or counts[-1] <= 0:
-            sys.exit(f"scaling: process {i + 1} of {processes} (Bind {bind}) ended "
-                     f"{lines[-1] if lines else 'with nothing'!r}: no search to time")
-        rates.append(counts[-1] / max(times[-1], 1) * 1000)
-        p.stdin.write("quit\n")
-        p.stdin.flush()
+        lines = p.read_until("bestmove")
+        move, nodes, ms = searched(lines)
+        if not move or nodes <= 0:
+            fail("scaling", f"process {i + 1} of {processes} (Bind {bind}) ended "
+                            f"{lines[-1] if lines else 'with nothing'!r}: no search to time")
+        rates.append(nodes / max(ms, 1) * 1000)
     for p in procs:
-        p.wait(timeout=30)
+        p.close()
     return rates, placements
 
 
@@ -245,7 +225,7 @@ def write_report(out, cpu, cpus, args, rows, notes, elo):
                         int(r["nps"]), f"{r.get('speedup', 1):.3f}", f"{r['ttd']:.3f}" if r.get("ttd") else "",
                         f"{r['ttd_speedup']:.3f}" if r.get("ttd_speedup") else "", r.get("depths", "")])
     md = [f"Machine: {cpu}, {cpus} CPUs allowed, {platform.system()} {platform.release()}; "
-          f"`scripts/scaling --budget {args.budget}`, {args.elapsed:.0f} s. Every search checked to end in a "
+          f"`scripts/lab speed scaling --budget {args.budget}`, {args.elapsed:.0f} s. Every search checked to end in a "
           f"move with nodes, every perft count checked.", ""]
     search = [r for r in rows if r["part"] == "search"]
     if search:
@@ -327,11 +307,11 @@ plot {plots}
     subprocess.run(["gnuplot"], input=script, text=True, check=False)
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--budget", type=float, default=600, help="seconds for the whole report")
     ap.add_argument("--out", default=os.path.join(ROOT, "perf"), help="folder for scaling.md, .csv and .png")
-    ap.add_argument("--engine", default=os.path.join(ROOT, "build", "quadbit"))
+    ap.add_argument("--engine", default=ENGINE)
     ap.add_argument("--no-references", action="store_true", help="Quadbit alone")
     ap.add_argument("--stockfish", help="default Debian's stockfish")
     ap.add_argument("--ethereal", help="default Debian's ethereal-chess")
@@ -339,7 +319,7 @@ def main():
     ap.add_argument("--tc", default="5+0.05")
     ap.add_argument("--only", default="search,perft,side", help="the parts to run, of search,perft,side")
     ap.add_argument("--plot-only", action="store_true", help="redraw scaling.png from scaling.csv")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     cpus = cpu_count()
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")),
                platform.processor() or platform.machine())
@@ -347,9 +327,7 @@ def main():
     if args.plot_only:
         plot(args.out, cpu, cpus)
         return
-    engine = os.path.abspath(args.engine)
-    if not os.path.exists(engine):
-        subprocess.run(["bash", os.path.join(ROOT, "scripts/build")], check=True)
+    engine = engine_or_build(args.engine)
     engines = {"quadbit": [engine]}
     if not args.no_references:
         for name, given, package in (("stockfish", args.stockfish, "stockfish"),
@@ -389,6 +367,3 @@ def main():
     write_report(args.out, cpu, cpus, args, rows, notes, elo)
     plot(args.out, cpu, cpus)
 
-
-if __name__ == "__main__":
-    main()

@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Mate finding on a fixed random sample of a `bm #N` suite, one position at a time.
 
-Usage: scripts/mate-suite [--sample 300] [--nodes 2000000] [--seed 1] [--epd FILE]
+Usage: scripts/lab games mate-suite [--sample 300] [--nodes 2000000] [--seed 1] [--epd FILE]
                           [--option NAME=VALUE ...] [ENGINE...]
 
 For each position the engine searches `go nodes N` from a fresh hash. Reported per position:
@@ -16,38 +15,26 @@ import argparse
 import os
 import random
 import re
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "..", "shared", "tools"))
-from uci_driver import Engine  # noqa: E402
+from .core import ENGINE, SHARED, Uci, last_score, searched
 
 
-def last_score(lines):
-    score = None
-    for line in lines:
-        m = re.search(r"score (cp|mate) (-?\d+)", line)
-        if line.startswith("info") and m and "bound" not in line:
-            score = (m.group(1), int(m.group(2)))
-    return score
-
-
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sample", type=int, default=300)
     ap.add_argument("--nodes", type=int, default=2_000_000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--epd", default=os.path.join(ROOT, "..", "shared", "data", "suites", "mates2000.epd"))
+    ap.add_argument("--epd", default=os.path.join(SHARED, "data", "suites", "mates2000.epd"))
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="a UCI option for the engine (repeatable), e.g. \"Use NNUE=false\"")
-    ap.add_argument("engine", nargs="*", default=[os.path.join(ROOT, "build", "quadbit")])
-    args = ap.parse_args()
+    ap.add_argument("engine", nargs="*", default=[ENGINE])
+    args = ap.parse_args(argv)
     if not (os.path.isfile(args.engine[0]) and os.access(args.engine[0], os.X_OK)):
         ap.error(f"{args.engine[0]!r} is not an executable engine")
     others = [a for a in args.engine[1:] if os.path.isfile(a) and os.access(a, os.X_OK)]
     if others:
         ap.error(f"one engine per run: {args.engine[0]!r} would be started with {others[0]!r} as "
-                 "its argument; run the script once for each engine")
+                 "its argument; run the command once for each engine")
     options = {"Hash": 64, "Threads": 1}
     for option in args.option:
         name, sep, value = option.partition("=")
@@ -57,15 +44,15 @@ def main():
 
     lines = [l for l in open(args.epd) if "bm #" in l]
     sample = random.Random(args.seed).sample(lines, min(args.sample, len(lines)))
-    engine = Engine(args.engine, options)
+    engine = Uci(args.engine).start(options)
     exact = mating = mating_needed = false_claims = 0
     for line in sample:
         fields = line.split()
         fen = " ".join(fields[:4]) + " 0 1"
         n = int(re.search(r"bm #(-?\d+)", line).group(1))
-        engine.send("ucinewgame")
-        engine.ready()
-        _, best, out = engine.search(fen, f"nodes {args.nodes}", timeout=600)
+        engine.ask("ucinewgame")
+        out = engine.search(f"fen {fen}", f"nodes {args.nodes}")
+        best = searched(out)[0]
         score = last_score(out)
         ok = score == ("mate", n)
         exact += ok
@@ -74,9 +61,8 @@ def main():
             print(f"FALSE CLAIM {fen}: want mate {n}, got mate {score[1]}")
         if n > 0:
             mating_needed += 1
-            engine.send("ucinewgame")
-            engine.ready()
-            _, _, reply = engine.search(f"{fen} moves {best}", f"nodes {args.nodes}", timeout=600)
+            engine.ask("ucinewgame")
+            reply = engine.search(f"fen {fen} moves {best}", f"nodes {args.nodes}")
             reply_score = last_score(reply)
             mates = reply_score == ("mate", -(n - 1)) or (n == 1 and reply_score == ("mate", 0))
             mating += mates
@@ -89,6 +75,3 @@ def main():
     print(f"exact mate N: {exact}/{total} ({100 * exact / total:.1f}%); mating move: {mating}/{mating_needed}; "
           f"false mate claims: {false_claims}")
 
-
-if __name__ == "__main__":
-    main()

@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Cluster scaling of Quadbit: N ranks x T threads of quadbit-mpi (Open MPI) against one rank.
 
-Usage: scripts/cluster-scaling [--ranks 2] [--threads 1] [--repeat 5] [--movetime 1000]
+Usage: scripts/lab speed cluster [--ranks 2] [--threads 1] [--repeat 5] [--movetime 1000]
                                [--depth 16] [--hostfile FILE] [--mpirun-arg ARG ...]
                                [--option NAME=VALUE ...]
                                [--elo FASTCHESS --games 200 --tc 5+0.05]
@@ -10,7 +9,7 @@ Three configurations, interleaved over the repeats: the normal engine with T thr
 the normal engine with N*T threads (the same cores in one process, where there are that many), and
 `mpirun -np N build/quadbit-mpi` with T threads per rank (--oversubscribe where the cores are
 fewer than N*T; --hostfile spreads the ranks over machines).
-- nodes per second: the positions of scripts/scaling searched for --movetime ms each (one session),
+- nodes per second: the positions of scripts/lab speed scaling searched for --movetime ms each (one session),
   total nodes over total time, from the final `info` (the root counts every rank's nodes);
 - time to depth: the same positions to --depth from a fresh hash; per position the median over
   the repeats, then the median over the positions (and their total).
@@ -23,17 +22,15 @@ threads through the match runner given (fastchess, built outside the repository)
 import argparse
 import csv
 import os
-import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from measure import POSITIONS, cpu_count, fastchess_command, game_endings, run_fastchess, run_uci, time_to_depth  # noqa: E402
-ENGINE = os.path.join(ROOT, "build", "quadbit")
+from .core import (ENGINE, POSITIONS, ROOT, cpu_count, fastchess_command, game_endings, run_fastchess, run_uci, searched,
+                   time_to_depth)
+
 CLUSTER = os.path.join(ROOT, "build", "quadbit-mpi")
 
 
@@ -53,13 +50,13 @@ def nodes_per_second(argv, threads, movetime, extra=()):
     for fen in POSITIONS:
         lines, _ = run_uci(argv, list(extra) + [f"setoption name Threads value {threads}", "setoption name Hash value 64",
                                   "ucinewgame", f"position fen {fen}", f"go movetime {movetime}"], "bestmove")
-        last = [l for l in lines if " nodes " in l][-1]
-        nodes += int(re.search(r" nodes (\d+)", last).group(1))
-        millis += int(re.search(r" time (\d+)", last).group(1))
+        _, searched_nodes, searched_ms = searched(lines)
+        nodes += searched_nodes
+        millis += searched_ms
     return nodes * 1000 // max(1, millis)
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ranks", type=int, default=2)
     ap.add_argument("--threads", type=int, default=1, help="threads per rank")
@@ -72,7 +69,7 @@ def main():
     ap.add_argument("--elo", metavar="FASTCHESS")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--tc", default="5+0.05")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     for binary in (ENGINE, CLUSTER):
         if not os.path.exists(binary):
             sys.exit(f"{binary} is missing: install Open MPI (scripts/setup) and run scripts/build --mpi")
@@ -164,6 +161,3 @@ plot $d using 2:xtic(1) title 'nodes per second', '' using 3 title 'time to dept
 """
     subprocess.run(["gnuplot"], input=script, text=True, check=False)
 
-
-if __name__ == "__main__":
-    main()

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Fresh tablebase-labelled endgame positions, to check endgame knowledge on positions it was not
 fitted to.
 
-Usage: scripts/endgame-sample SIGNATURE [--count 1000] [--seed 1] [--syzygy DIR] [--engine PATH]
+Usage: scripts/lab data endgame-sample SIGNATURE [--count 1000] [--seed 1] [--syzygy DIR] [--engine PATH]
 
 ../shared/data/endgames/dev.epd is one sample, and a rule tuned until it scores well there may have
 learnt the sample rather than the ending. This draws another: uniformly random placements of the
@@ -19,11 +18,8 @@ as common as chance makes them.
 import argparse
 import os
 import random
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "..", "shared", "tools"))
-from uci_driver import Engine  # noqa: E402
+from .core import ENGINE, SHARED, Uci, searched
 
 PIECES = "KQRBNP"
 
@@ -66,10 +62,7 @@ def random_position(rng, sides):
 
 def table_wdl(engine, fen):
     """The table's WDL of `fen` (side to move's view), or None if the engine refused the position."""
-    engine.send(f"position fen {fen}")
-    engine.send("d")
-    engine.send("isready")
-    lines = engine.wait_for(lambda line: line == "readyok", 30)
+    lines = engine.ask(f"position fen {fen}", "d")
     shown = next((line[len("Fen: "):] for line in lines if line.startswith("Fen: ")), None)
     if shown != fen:
         return None
@@ -80,23 +73,22 @@ def table_wdl(engine, fen):
 
 
 def has_moves(engine, fen):
-    _, best, _ = engine.search(fen, "depth 1")
-    return best not in (None, "(none)", "0000")
+    return searched(engine.search(f"fen {fen}", "depth 1"))[0] is not None
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("signature")
     ap.add_argument("--count", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--syzygy", default=os.path.join(ROOT, "..", "shared", "data", "syzygy"))
-    ap.add_argument("--engine", default=os.path.join(ROOT, "build", "quadbit"))
-    args = ap.parse_args()
+    ap.add_argument("--syzygy", default=os.path.join(SHARED, "data", "syzygy"))
+    ap.add_argument("--engine", default=ENGINE)
+    args = ap.parse_args(argv)
     sides = parse_signature(args.signature)
     if not os.path.exists(os.path.join(args.syzygy, args.signature + ".rtbw")):
         raise SystemExit(f"endgame-sample: no table {args.signature}.rtbw in {args.syzygy}")
     rng = random.Random(f"{args.signature}/{args.seed}")
-    engine = Engine([args.engine], {"SyzygyPath": os.path.abspath(args.syzygy)})
+    engine = Uci([args.engine]).start({"SyzygyPath": os.path.abspath(args.syzygy)})
     try:
         made = 0
         while made < args.count:
@@ -109,6 +101,3 @@ def main():
     finally:
         engine.close()
 
-
-if __name__ == "__main__":
-    main()

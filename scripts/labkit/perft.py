@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Side-by-side perft speed: Quadbit (generic and native builds) against Debian's Stockfish.
 
-Usage: scripts/compare-perft [--repeat N] [--no-write] [--quick]
+Usage: scripts/lab speed perft [--repeat N] [--no-write] [--quick]
                              [--generic PATH] [--native PATH] [--reference PATH]
 
 Runs `go perft` on the start position (depth 6), Kiwipete (5) and chessprogramming positions
@@ -18,15 +17,10 @@ test) runs each position three plies shallower, once, and writes nothing.
 import argparse
 import os
 import platform
-import re
 import statistics
-import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from measure import checked_perft  # noqa: E402
-from reference_engine import ensure  # noqa: E402
+from .core import checked_perft, ensure, level_build, write_table
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 # (name, FEN, depth, the known perft counts by depth: chessprogramming.org/Perft_Results)
@@ -42,14 +36,7 @@ POSITIONS = [
 QUICK = 3  # plies fewer with --quick
 
 
-def ensure_builds():
-    for folder, arch in (("build", "native"), ("build-generic", "generic")):
-        if not os.path.exists(os.path.join(ROOT, folder, "quadbit")):
-            subprocess.run(["bash", os.path.join(ROOT, "scripts/build"), folder, f"-DQUADBIT_ARCH={arch}",
-                            "-DQUADBIT_TESTS=OFF", "-DQUADBIT_BENCHMARKS=OFF"], check=True)
-
-
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--no-write", action="store_true", help="print only, do not update docs/results/speed.md")
@@ -57,16 +44,14 @@ def main():
     ap.add_argument("--generic", help="Quadbit's generic build (default build-generic/quadbit, built if missing)")
     ap.add_argument("--native", help="Quadbit's native build (default build/quadbit, built if missing)")
     ap.add_argument("--reference", help="the engine compared with (default Debian's stockfish)")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     if args.quick:
         args.repeat, args.no_write = 1, True
     plies_fewer = QUICK if args.quick else 0
 
-    if not (args.generic and args.native):
-        ensure_builds()
     engines = {
-        "quadbit-generic": [os.path.abspath(args.generic or os.path.join(ROOT, "build-generic/quadbit"))],
-        "quadbit-native": [os.path.abspath(args.native or os.path.join(ROOT, "build/quadbit"))],
+        "quadbit-generic": [os.path.abspath(args.generic or level_build("generic"))],
+        "quadbit-native": [os.path.abspath(args.native or level_build("native"))],
         "stockfish": [args.reference or ensure("stockfish")],
     }
 
@@ -75,7 +60,7 @@ def main():
         for label, fen, depth, counts in POSITIONS:
             for name, argv in engines.items():
                 d = depth - plies_fewer
-                rates[(name, label)].append(checked_perft("compare-perft", name, argv, fen, d, counts[d]))
+                rates[(name, label)].append(checked_perft("speed perft", name, argv, fen, d, counts[d]))
         print(f"repeat {rep + 1}/{args.repeat} done", file=sys.stderr)
 
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
@@ -101,7 +86,7 @@ def main():
     depth = 7 - plies_fewer
     for rep in range(args.repeat):
         for threads in scaling:
-            scaling[threads].append(checked_perft("compare-perft", "quadbit-native", engines["quadbit-native"], START,
+            scaling[threads].append(checked_perft("speed perft", "quadbit-native", engines["quadbit-native"], START,
                                                   depth, POSITIONS[0][3][depth], threads))
     one, many = statistics.median(scaling[1]), statistics.median(scaling[cores])
     lines += ["", f"Perft {depth} from the start position, native build: 1 thread {one / 1e6:.0f} Mnps, "
@@ -110,14 +95,5 @@ def main():
     print(table)
 
     if not args.no_write:
-        path = os.path.join(ROOT, "docs/results/speed.md")
-        text = open(path).read()
-        block = f"<!-- compare-perft -->\n{table}\n<!-- /compare-perft -->"
-        if "<!-- compare-perft -->" not in text:
-            sys.exit(f"compare-perft: {path} has no <!-- compare-perft --> markers to write the table between")
-        text = re.sub(r"<!-- compare-perft -->.*?<!-- /compare-perft -->", lambda _: block, text, flags=re.S)
-        open(path, "w").write(text)
+        write_table("speed perft", "compare-perft", table)
 
-
-if __name__ == "__main__":
-    main()

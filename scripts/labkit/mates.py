@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Do the engines of a match win the games in which they announced a forced mate?
 
-Usage: scripts/mate-conversion [--player NAME] PGN...
+Usage: scripts/lab pgn mates [--player NAME] PGN...
 
 Reads the PGN files fastchess writes (each move's comment starts with the score, `+M5/12` for a
 mate in 5 found at depth 12) and, per player, counts the games in which that player announced a
@@ -12,12 +11,9 @@ did not are listed.
 """
 import argparse
 import collections
-import os
 import re
-import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from measure import pgn_games  # noqa: E402
+from .core import pgn_games
 
 MATE = re.compile(r"\s*([+-])M(\d+)")
 
@@ -35,18 +31,18 @@ def first_mate(tags, comments):
     return None
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("pgn", nargs="+")
     ap.add_argument("--player", default=None, help="count only the mates this player announced")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
 
     total = 0
     announced = collections.Counter()
     converted = collections.Counter()
     failures = []
     for path in args.pgn:
-        for tags, comments in pgn_games(path):
+        for tags, comments, _ in pgn_games(path):
             total += 1
             found = first_mate(tags, comments)
             if not found or (args.player and found[0] != args.player):
@@ -67,6 +63,3 @@ def main():
         print(f"not as announced: {path} round {rnd} ({white} - {black}), mate seen at ply {ply}, result {result}")
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """What a network's shape costs a search: the same tree searched at each width and with king buckets.
 
-Usage: scripts/shape-cost [--widths 512,1024] [--kingbuckets 4,8] [--rounds 5] [--depth 15]
+Usage: scripts/lab speed shape [--widths 512,1024] [--kingbuckets 4,8] [--rounds 5] [--depth 15]
                           [--callgrind] [--quick] ENGINE [ENGINE...]
 
 Each ENGINE is a build of Quadbit (build/quadbit, build-generic/quadbit, ...). Its embedded
@@ -34,9 +33,10 @@ import re
 import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
+
+from .core import tool, uci_script
 
 
 def fail(message):
@@ -45,7 +45,7 @@ def fail(message):
 
 def shape(engine):
     """The embedded network's output buckets and king mirroring, as `eval` states its shape."""
-    out = subprocess.run([engine, "eval"], capture_output=True, text=True, timeout=60).stdout
+    _, out = tool([engine, "eval"], timeout=60)
     m = re.search(r"\(768 -> (\d+)\) x 2 -> 1( of (\d+) buckets)?(, king mirroring)?", out)  # no king buckets
     if not m:
         fail(f"{engine} states no network shape in `eval`")
@@ -69,24 +69,23 @@ def reshape(engine, embedded, folder, name, width, kings):
 
 
 def run(command):
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
-    if done.returncode:
-        fail(" ".join(command) + ": " + (done.stdout + done.stderr).strip().splitlines()[-1])
+    code, said = tool(command, timeout=600)
+    if code:
+        fail(" ".join(command) + ": " + said.strip().splitlines()[-1])
 
 
 def bench(engine, net, depth, callgrind=False):
     """CPU seconds (or with `callgrind`, millions of instructions beyond loading the network) and nodes of
     `bench 16 1 depth` with the network file `net` (None: the embedded one)."""
-    load = f"setoption name EvalFile value {net}\n" if net else ""
+    load = [f"setoption name EvalFile value {net}"] if net else []
     if callgrind:
-        searched, nodes = instructions(engine, load + f"bench 16 1 {depth}\nquit\n")
-        loaded, _ = instructions(engine, load + "isready\nquit\n")
+        searched, nodes = instructions(engine, load + [f"bench 16 1 {depth}"])
+        loaded, _ = instructions(engine, load + ["isready"])
         if nodes is None:
             fail(f"{engine} with {net or 'its embedded network'} finished no bench under callgrind")
         return (searched - loaded) / 1e6, nodes
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run([engine], input=load + f"bench 16 1 {depth}\nquit\n", capture_output=True, text=True,
-                         timeout=1800).stdout
+    out = uci_script([engine], load + [f"bench 16 1 {depth}"], timeout=1800).stdout
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     m = re.search(r"^Nodes searched\s*:\s*(\d+)", out, re.M)
     if not m:
@@ -95,10 +94,9 @@ def bench(engine, net, depth, callgrind=False):
     return seconds, int(m.group(1))
 
 
-def instructions(engine, script):
-    """The instructions `engine` runs on `script` under callgrind, and the bench's nodes if it ran one."""
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", engine], input=script,
-                          capture_output=True, text=True, timeout=7200)
+def instructions(engine, lines):
+    """The instructions `engine` runs on these UCI lines under callgrind, and the bench's nodes if it ran one."""
+    done = uci_script(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", engine], lines, timeout=7200)
     m = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
     if done.returncode or not m:
         fail(f"callgrind on {engine}: " + (done.stderr.strip().splitlines() or ["no count"])[-1])
@@ -106,7 +104,7 @@ def instructions(engine, script):
     return int(m.group(1)), int(nodes.group(1)) if nodes else None
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("engines", nargs="+", metavar="ENGINE")
     ap.add_argument("--widths", default="512,1024")
@@ -115,7 +113,7 @@ def main():
     ap.add_argument("--depth", type=int, default=15)
     ap.add_argument("--callgrind", action="store_true", help="instructions under callgrind, not CPU seconds")
     ap.add_argument("--quick", action="store_true", help="depth 8, one round, 512 and 4 king buckets only (a test)")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     if args.quick:
         args.widths, args.kingbuckets, args.rounds, args.depth = "512", "4", 1, 8
     if args.callgrind:
@@ -157,6 +155,3 @@ def main():
             cells.append(f"{statistics.median(ratios):.{digits}f} ({min(ratios):.{digits}f}-{max(ratios):.{digits}f})")
         print(f"| {e} | {statistics.median(base):.2f} | " + " | ".join(cells) + " |")
 
-
-if __name__ == "__main__":
-    main()

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Sequential probability ratio test of one commit against another, as OpenBench runs them:
 builds BASE and NEW side by side (git worktrees, Release builds of the engine only), plays them
 with fastchess on the UHO book (each opening with both colours, pentanomial statistics) until the
@@ -6,7 +5,7 @@ LLR crosses a bound, prints the running LLR and the verdict with Elo and error b
 row to the ledger perf/sprt.csv (date, base, new, tc, bounds, games, W/L/D, pentanomial, Elo,
 LLR, verdict, change).
 
-Usage: scripts/sprt --fastchess PATH BASE NEW [--elo0 0] [--elo1 5] [--alpha 0.05] [--beta 0.05]
+Usage: scripts/lab games sprt --fastchess PATH BASE NEW [--elo0 0] [--elo1 5] [--alpha 0.05] [--beta 0.05]
                     [--tc 8+0.08] [--concurrency CORES] [--hash 16] [--max-games 40000]
                     [--option NAME=VALUE ...] [--new-option NAME=VALUE ...]
                     [--base-option NAME=VALUE ...] [--tuning] [--note TEXT] [--ledger CSV]
@@ -41,10 +40,10 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from measure import fastchess_command  # noqa: E402
-LEDGER = os.path.join(ROOT, "perf", "sprt.csv")
+from . import core
+
+LEDGER = os.path.join(core.ROOT, "perf", "sprt.csv")
+ROOT = core.ROOT
 
 
 def build(rev, workdir, tuning=False):
@@ -62,23 +61,15 @@ def build(rev, workdir, tuning=False):
             return os.path.join(out, "quadbit"), commit  # built for this test before it was interrupted
         subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", src, commit], check=True,
                        capture_output=True)
-    subprocess.run(["cmake", "-S", src, "-B", out, "-DCMAKE_BUILD_TYPE=Release", "-DQUADBIT_TESTS=OFF",
-                    "-DQUADBIT_BENCHMARKS=OFF", f"-DQUADBIT_TUNING={'ON' if tuning else 'OFF'}"], check=True,
-                   capture_output=True)
-    subprocess.run(["cmake", "--build", out, "--target", "quadbit", "-j", str(os.cpu_count() or 1)], check=True,
-                   capture_output=True)
-    return os.path.join(out, "quadbit"), commit
+    return core.build(out, ["-DQUADBIT_TESTS=OFF", "-DQUADBIT_BENCHMARKS=OFF",
+                            f"-DQUADBIT_TUNING={'ON' if tuning else 'OFF'}"], source=src, quiet=True), commit
 
 
 def check_options(engine, name, options):
     """Refuses an option the engine does not list in its answer to `uci`."""
     if not options:
         return
-    try:
-        out = subprocess.run([engine], input="uci\nquit\n", capture_output=True, text=True, timeout=60).stdout
-    except (OSError, subprocess.TimeoutExpired) as e:
-        raise SystemExit(f"sprt: {name} ({engine}) did not answer uci: {e}")
-    known = {m.group(1).lower() for m in re.finditer(r"^option name (.+?) type ", out, re.M)}
+    known = core.uci_options([engine])
     for option in options:
         option_name = option.partition("=")[0]
         if option_name.lower() not in known:
@@ -104,14 +95,7 @@ def record(row, ledger):
 def read_reports(proc, last):
     """Reads fastchess's reports into `last` and prints the running LLR."""
     for line in proc.stdout:
-        for key, pattern in (("games", r"Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+)"),
-                             ("elo", r"Elo: (\S+) \+/- ([^,\s]+)"),
-                             ("llr", r"LLR: (-?[\d.]+) .*\((-?[\d.]+), (-?[\d.]+)\)"),
-                             ("pentanomial", r"Ptnml\(0-2\): \[(\d+), (\d+), (\d+), (\d+), (\d+)\]"),
-                             ("verdict", r"(H[01]) was accepted")):
-            m = re.search(pattern, line)
-            if m:
-                last[key] = m.groups()
+        core.read_report(line, last)
         if "LLR:" in line:
             games = last.get("games", ("0",) * 4)
             elo = last.get("elo", ("?", "?"))
@@ -119,7 +103,7 @@ def read_reports(proc, last):
                   f"LLR {last['llr'][0]} ({last['llr'][1]}, {last['llr'][2]})", flush=True)
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--fastchess", required=True, help="path of the fastchess binary")
     ap.add_argument("base")
@@ -140,7 +124,7 @@ def main():
     ap.add_argument("--ledger", default=LEDGER, help="the CSV file the finished test's row is appended to")
     ap.add_argument("--workdir", help="keep the test in DIR, and resume the one kept there")
     ap.add_argument("--keep", help="with --workdir: a copy of the test's record in FILE, to resume it elsewhere")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     if args.keep and not args.workdir:
         ap.error("--keep needs --workdir")
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # a kill stops the test as Ctrl-C does
@@ -159,7 +143,7 @@ def main():
         check_options(new, "NEW", args.option + args.new_option)
         check_options(base, "BASE", args.option + args.base_option)
         pgn = os.path.join(workdir, "sprt.pgn")
-        cmd = fastchess_command(
+        cmd = core.fastchess_command(
             args.fastchess,
             [[f"cmd={new}", f"name=new-{new_commit}", *[f"option.{o}" for o in args.new_option]],
              [f"cmd={base}", f"name=base-{base_commit}", *[f"option.{o}" for o in args.base_option]]],
@@ -172,7 +156,7 @@ def main():
             cmd = [args.fastchess, "-config", f"file={saved}"]
             print(f"resuming the test saved in {saved}", file=sys.stderr, flush=True)
         print(" ".join(cmd), file=sys.stderr, flush=True)
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=workdir)
+        proc = core.start_fastchess(cmd, workdir)
         last = {}
         try:
             read_reports(proc, last)
@@ -218,6 +202,3 @@ def main():
         if not args.workdir:
             shutil.rmtree(workdir, ignore_errors=True)
 
-
-if __name__ == "__main__":
-    main()

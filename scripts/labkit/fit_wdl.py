@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Fit the model behind UCI_ShowWDL to Quadbit's own games: the chance that the side to move wins,
 draws or loses, given Quadbit's score and the game ply.
 
@@ -11,23 +10,20 @@ score in fastchess's move comments, from the mover's view) is one sample, labell
 game's result from the mover's view; mate scores and |score| > 1500 are left out. The fit
 maximises the likelihood (Adam on the four parameters).
 
-Usage: scripts/fit-wdl [--name quadbit ...] PGN...   (prints the constants for src/wdl.cpp)
+Usage: scripts/lab pgn fit-wdl [--name quadbit ...] PGN...   (prints the constants for src/wdl.cpp)
 Self-play games name both engines: pass each name (--name quadbit --name quadbit-b).
 """
 import argparse
 import math
-import os
 import re
-import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from measure import pgn_games  # noqa: E402
+from .core import pgn_games
 
 
 def samples(paths, names):
     out = []
     for path in paths:
-        for tags, comments in pgn_games(path):
+        for tags, comments, _ in pgn_games(path):
             result = tags.get("Result")
             if result not in ("1-0", "0-1", "1/2-1/2") or not names & {tags.get("White"), tags.get("Black")}:
                 continue
@@ -92,11 +88,11 @@ def fit(data, steps=400):
     return params, loss_and_gradient(params, data)[0]
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("pgn", nargs="+")
     ap.add_argument("--name", action="append", help="Quadbit's name in the PGN tags (default quadbit)")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     names = set(args.name or ["quadbit"])
     data = samples(args.pgn, names)
     if not data:
@@ -108,6 +104,3 @@ def main():
     print(f"final mean log-loss {loss:.5f}")
     print("constexpr double A[2] = {%.2f, %.2f}, B[2] = {%.2f, %.2f};" % tuple(params))
 
-
-if __name__ == "__main__":
-    main()
