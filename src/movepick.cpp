@@ -77,9 +77,8 @@ void MovePicker::scoreQuiets() {
     for (ScoredMove* m = cur; m != end; ++m) {
         Piece pc = pos.movedPiece(m->move);
         Square from = fromSq(m->move), to = toSq(m->move);
-        // Stockfish 11's weights: the continuations count twice, but the oldest once.
-        m->score = histories.butterfly[us][from][to] + 2 * (*continuation[0])[pc][to] + 2 * (*continuation[1])[pc][to] +
-                   2 * (*continuation[2])[pc][to] + (*continuation[3])[pc][to];
+        m->score = histories.butterfly[us][from][to];
+        for (int i = 0; i < CONTINUATION_NB; ++i) m->score += CONTINUATION_WEIGHTS[i] * (*continuation[i])[pc][to];
         if (typeOf(m->move) == PROMOTION) m->score -= 4 * HISTORY_MAX;  // under-promotions last
     }
 }

@@ -15,8 +15,12 @@ using PieceToHistory = std::int16_t[PIECE_NB][SQUARE_NB];
 // The earlier moves whose continuation histories order a quiet move, in plies back: the
 // opponent's last move, our own last, and our own two and three moves ago (Stockfish 11), which
 // remember the plans a move continues: a pawn storm, a piece's second step towards a square.
+// Their weights in a quiet move's order (Stockfish 11's): the continuations count twice the
+// butterfly history, but the oldest once.
 constexpr int CONTINUATION_PLIES[] = {1, 2, 4, 6};
+constexpr int CONTINUATION_WEIGHTS[] = {2, 2, 2, 1};
 constexpr int CONTINUATION_NB = sizeof(CONTINUATION_PLIES) / sizeof(CONTINUATION_PLIES[0]);
+static_assert(sizeof(CONTINUATION_WEIGHTS) == sizeof(CONTINUATION_PLIES), "a weight for each continuation");
 
 // The statistics each search thread learns about moves.
 struct MoveHistories {

@@ -211,7 +211,7 @@ void Worker::iterativeDeepening() {
         for (pvIndex = 0; pvIndex < multiPV && !stopRequested(); ++pvIndex) {
             selDepth = 0;
             Value prev = rootMoves[pvIndex].averageScore;
-            Value delta = ASPIRATION_DELTA + std::abs(prev == -VALUE_INFINITE ? 0 : prev) / 64;
+            Value delta = ASPIRATION_DELTA + std::abs(prev == -VALUE_INFINITE ? 0 : prev) / ASPIRATION_SCORE_DIVISOR;
             Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
             // Once a mate is found, the window's near side is the mate itself: mate distance
             // pruning then cuts every line longer than it, and the iteration looks only for a
@@ -230,7 +230,7 @@ void Worker::iterativeDeepening() {
                 std::stable_sort(rootMoves.begin() + pvIndex, rootMoves.end());
                 if (stopRequested()) break;
                 if (isMain() && multiPV == 1 && (value <= alpha || value >= beta) &&
-                    (pool.analysis || time->elapsed() > 3000))
+                    (pool.analysis || time->elapsed() > REPORT_AFTER_MS))
                     reportIteration(rootDepth, alpha, beta);
                 if (value <= alpha) {
                     beta = (alpha + beta) / 2;
@@ -241,7 +241,7 @@ void Worker::iterativeDeepening() {
             }
             std::stable_sort(rootMoves.begin(), rootMoves.begin() + pvIndex + 1);
             // Interrupted iterations are not reported: their scores are unreliable.
-            if (isMain() && !stopRequested() && (pvIndex + 1 == multiPV || time->elapsed() > 3000))
+            if (isMain() && !stopRequested() && (pvIndex + 1 == multiPV || time->elapsed() > REPORT_AFTER_MS))
                 reportIteration(rootDepth, -VALUE_INFINITE, VALUE_INFINITE);
         }
 
@@ -266,7 +266,7 @@ void Worker::iterativeDeepening() {
 
         stableIterations = rootMoves[0].move() == lastBestMove ? stableIterations + 1 : 0;
         lastBestMove = rootMoves[0].move();
-        const bool falling = lastBestScore != VALUE_NONE && bestScore < lastBestScore - 25;
+        const bool falling = lastBestScore != VALUE_NONE && bestScore < lastBestScore - TM_FALLING_MARGIN;
         if (!pool.stop && time->softLimitReached(stableIterations, falling)) {
             if (pool.ponder) pool.stopOnPonderhit = true;
             else pool.stop = true;
@@ -412,6 +412,52 @@ Move Worker::ponderMove(const std::vector<Move>& pv) {
 
 // ---------------------------------------------------------------------------------------------
 
+// ProbCut (Buro 1995; Stockfish's form): a capture that still beats beta by a clear margin in a
+// search PROBCUT_REDUCTION plies shallower would almost surely beat beta in the full one. Only
+// captures that win at least that margin by exchange are tried, each first by quiescence, which
+// refutes most of them for a fraction of the search. The cut's value, stored as a lower bound;
+// VALUE_NONE when no capture holds; VALUE_ZERO when a stop came in between.
+Value Worker::probCut(Position& pos, Stack* ss, Value probCutBeta, Move ttMove, int depth, bool cutNode, void* slot) {
+    MovePicker captures(pos, ttMove, probCutBeta - ss->staticEval, histories);
+    for (Move move; (move = captures.next()) != MOVE_NONE;) {
+        if (stopRequested()) return VALUE_ZERO;
+        makeMove(pos, ss, move, pos.givesCheck(move));
+        Value value = -qsearch<NON_PV>(pos, ss + 1, -probCutBeta, -probCutBeta + 1);
+        if (value >= probCutBeta)
+            value = -search<NON_PV>(pos, ss + 1, -probCutBeta, -probCutBeta + 1, depth - PROBCUT_REDUCTION, !cutNode);
+        unmakeMove(pos, move);
+        if (stopRequested()) return VALUE_ZERO;
+        if (value >= probCutBeta) {
+            pool.tt.store(slot, pos.key(), valueToTT(value, ss->ply), BOUND_LOWER, depth - PROBCUT_REDUCTION + 1, move,
+                          ss->staticEval, ss->ttPv);
+            return value;
+        }
+    }
+    return VALUE_NONE;
+}
+
+// Singular extension (Ethereal's singularity(), Stockfish's margins): the hash move, whose stored
+// score is a lower bound from nearly this depth, is searched a ply deeper when every other move,
+// in a search of half the depth with the hash move left out, stays clearly below that score:
+// the position has one move that holds, and a line that rests on one move deserves a closer look.
+// If another move beats even beta, several moves do and the node is a cut (multi-cut: the value
+// comes back in `multiCut`). If another move comes close to a hash score that beats beta, the hash
+// move is not alone in holding the node, and it is searched a ply shallower. The extension: 1, 0
+// or -1.
+int Worker::singularity(Position& pos, Stack* ss, Move ttMove, Value ttValue, Value beta, int depth, bool cutNode,
+                        Value& multiCut) {
+    const Value singularBeta = ttValue - SE_MARGIN_PER_DEPTH * depth;
+    ss->excludedMove = ttMove;
+    const Value value = search<NON_PV>(pos, ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
+    ss->excludedMove = MOVE_NONE;
+    if (value < singularBeta) return 1;
+    if (singularBeta >= beta) {
+        multiCut = singularBeta;
+        return 0;
+    }
+    return ttValue >= beta ? -1 : 0;
+}
+
 template <Worker::NodeType nodeType>
 Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool cutNode) {
     constexpr bool pvNode = nodeType != NON_PV;
@@ -453,7 +499,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     if (!excluded) ss->ttPv = pvNode || (ttHit && tte.pv);
 
     if (!pvNode && !excluded && ttHit && tte.depth >= depth && ttValue != VALUE_NONE &&
-        (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)) && pos.rule50() < 90) {
+        (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)) && pos.rule50() < TT_CUTOFF_RULE50) {
         updateCutoffStats(pos, ss, ttMove, ttValue >= beta, depth);
         return ttValue;
     }
@@ -515,7 +561,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
     if (!pvNode && !inCheck && !excluded) {
         // Razoring: far below alpha, only captures can help.
-        if (depth <= 3 && eval + RAZOR_MARGIN * depth < alpha && !isBoxedIn(~us)) {
+        if (depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha && !isBoxedIn(~us)) {
             Value v = qsearch<NON_PV>(pos, ss, alpha - 1, alpha);
             if (v < alpha) return v;
         }
@@ -529,47 +575,34 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         if (depth >= NMP_MIN_DEPTH && eval >= beta && ss->staticEval >= beta && (ss - 1)->currentMove != MOVE_NULL &&
             pos.hasNonPawnMaterial(us) && beta > VALUE_MATED_IN_MAX_PLY && (ply >= nmpMinPly || us != nmpColor) &&
             !isBoxedIn(us)) {
-            int R = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + std::min((eval - beta) / NMP_EVAL_DIVISOR, 3);
+            int R = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR +
+                    std::min<int>((eval - beta) / NMP_EVAL_DIVISOR, NMP_EVAL_REDUCTION_MAX);
             makeMove(pos, ss, MOVE_NULL, false);
             Value nullValue = -search<NON_PV>(pos, ss + 1, -beta, -beta + 1, depth - R, !cutNode);
             unmakeMove(pos, MOVE_NULL);
             if (nullValue >= beta && !stopRequested()) {
                 if (nullValue >= VALUE_TB_WIN_IN_MAX_PLY) nullValue = beta;  // no unproven mate or table win
                 if (nmpMinPly || depth < NMP_VERIFY_DEPTH) return nullValue;
-                nmpMinPly = ply + 3 * (depth - R) / 4;
+                nmpMinPly = ply + NMP_VERIFY_QUARTERS * (depth - R) / 4;
                 nmpColor = us;
                 Value v = search<NON_PV>(pos, ss, beta - 1, beta, depth - R, false);
                 nmpMinPly = 0;
                 if (v >= beta) return nullValue;
             }
         }
-        // ProbCut (Buro 1995; Stockfish's form): a capture that still beats beta by a clear margin
-        // in a search four plies shallower would almost surely beat beta in the full one. Only
-        // captures that win at least that margin by exchange are tried, each first by quiescence;
-        // the table is skipped when it already says a search this deep stays under the margin.
-        const Value probCutBeta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * improving;
-        if (depth >= PROBCUT_MIN_DEPTH && std::abs(beta) < VALUE_TB_WIN_IN_MAX_PLY &&
-            !(ttHit && tte.depth >= depth - 3 && ttValue != VALUE_NONE && ttValue < probCutBeta)) {
-            MovePicker captures(pos, ttMove, probCutBeta - ss->staticEval, histories);
-            for (Move move; (move = captures.next()) != MOVE_NONE;) {
-                if (stopRequested()) return VALUE_ZERO;
-                makeMove(pos, ss, move, pos.givesCheck(move));
-                Value value = -qsearch<NON_PV>(pos, ss + 1, -probCutBeta, -probCutBeta + 1);
-                if (value >= probCutBeta)
-                    value = -search<NON_PV>(pos, ss + 1, -probCutBeta, -probCutBeta + 1, depth - 4, !cutNode);
-                unmakeMove(pos, move);
-                if (stopRequested()) return VALUE_ZERO;
-                if (value >= probCutBeta) {
-                    pool.tt.store(slot, key, valueToTT(value, ply), BOUND_LOWER, depth - 3, move, ss->staticEval,
-                                  ss->ttPv);
-                    return value;
-                }
-            }
+        // ProbCut (probCut below), unless the table already says a search this deep stays under
+        // its margin.
+        if (depth >= PROBCUT_MIN_DEPTH && std::abs(beta) < VALUE_TB_WIN_IN_MAX_PLY) {
+            const Value probCutBeta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * improving;
+            if (!(ttHit && tte.depth >= depth - PROBCUT_REDUCTION + 1 && ttValue != VALUE_NONE &&
+                  ttValue < probCutBeta))
+                if (const Value cut = probCut(pos, ss, probCutBeta, ttMove, depth, cutNode, slot); cut != VALUE_NONE)
+                    return cut;
         }
     }
 
     // Internal iterative reduction: without a hash move this node is probably less important.
-    if (!rootNode && !ttMove && depth >= 4 && (pvNode || cutNode)) --depth;
+    if (!rootNode && !ttMove && depth >= IIR_MIN_DEPTH && (pvNode || cutNode)) --depth;
 
     const PieceToHistory* continuation[CONTINUATION_NB];
     continuationsBefore(ss, continuation);
@@ -579,7 +612,10 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
     const bool ttCapture = ttMove && pos.isCaptureOrPromotion(ttMove);
     Move bestMove = MOVE_NONE;
-    Move quiets[64], captures[32];
+    // The moves tried that did not cut, whose histories the node's result lowers: the first ones,
+    // where nearly all the cuts are.
+    constexpr int QUIETS_REMEMBERED = 64, CAPTURES_REMEMBERED = 32;
+    Move quiets[QUIETS_REMEMBERED], captures[CAPTURES_REMEMBERED];
     int quietCount = 0, captureCount = 0, moveCount = 0;
 
     for (Move move; (move = picker.next()) != MOVE_NONE;) {
@@ -589,7 +625,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             continue;
 
         ++moveCount;
-        if (rootNode && isMain() && pool.callbacks.onCurrMove && time->elapsed() > (pool.analysis ? 1000 : 3000))
+        if (rootNode && isMain() && pool.callbacks.onCurrMove &&
+            time->elapsed() > (pool.analysis ? ANALYSIS_REPORT_AFTER_MS : REPORT_AFTER_MS))
             pool.callbacks.onCurrMove(depth, pos.moveToUci(move), moveCount + int(pvIndex));
 
         const bool capture = pos.isCaptureOrPromotion(move);
@@ -608,28 +645,26 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                 continue;
             int lmrDepth = std::max(newDepth - reduction(improving, depth, moveCount), 0);
             if (capture || givesCheck) {
-                if (depth <= 8 && !pos.seeGe(move, -SEE_CAPTURE_MARGIN * depth)) continue;
+                if (depth <= SEE_CAPTURE_DEPTH && !pos.seeGe(move, -SEE_CAPTURE_MARGIN * depth)) continue;
             } else {
-                if (lmrDepth < 4 && history < -HISTORY_PRUNING * depth) continue;
-                if (!inCheck && lmrDepth < 8 &&
+                if (lmrDepth < HISTORY_PRUNING_DEPTH && history < -HISTORY_PRUNING * depth) continue;
+                if (!inCheck && lmrDepth < FUTILITY_DEPTH &&
                     ss->staticEval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmrDepth <= alpha && !isBoxedIn(~us))
                     continue;
-                if (lmrDepth < 8 && !pos.seeGe(move, -SEE_QUIET_MARGIN * lmrDepth * lmrDepth)) continue;
+                if (lmrDepth < SEE_QUIET_DEPTH && !pos.seeGe(move, -SEE_QUIET_MARGIN * lmrDepth * lmrDepth)) continue;
             }
         }
 
-        // Extensions: singular (the hash move is much better than every other), and checks.
+        // Extensions: singular (the hash move is much better than every other: singularity below),
+        // and checks.
         int extension = 0;
         if (!rootNode && depth >= SE_MIN_DEPTH && move == ttMove && !excluded && std::abs(ttValue) < VALUE_KNOWN_WIN &&
-            (tte.bound & BOUND_LOWER) && tte.depth >= depth - 3 && ply < 2 * rootDepth) {
-            Value singularBeta = ttValue - 2 * depth;
-            ss->excludedMove = move;
-            Value v = search<NON_PV>(pos, ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
-            ss->excludedMove = MOVE_NONE;
-            if (v < singularBeta) extension = 1;
-            else if (singularBeta >= beta) return singularBeta;  // several moves beat beta: multi-cut
-            else if (ttValue >= beta) extension = -1;
-        } else if (givesCheck && ply < 2 * rootDepth) extension = 1;
+            (tte.bound & BOUND_LOWER) && tte.depth >= depth - SE_TT_DEPTH_SLACK &&
+            ply < EXTENSION_PLY_FACTOR * rootDepth) {
+            Value multiCut = VALUE_NONE;
+            extension = singularity(pos, ss, move, ttValue, beta, depth, cutNode, multiCut);
+            if (multiCut != VALUE_NONE) return multiCut;
+        } else if (givesCheck && ply < EXTENSION_PLY_FACTOR * rootDepth) extension = 1;
         newDepth += extension;
 
         // A stop raised inside the null-move or singular search above: no further move is made,
@@ -688,8 +723,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             }
         }
         if (move != bestMove) {
-            if (capture && captureCount < 32) captures[captureCount++] = move;
-            else if (!capture && quietCount < 64) quiets[quietCount++] = move;
+            if (capture && captureCount < CAPTURES_REMEMBERED) captures[captureCount++] = move;
+            else if (!capture && quietCount < QUIETS_REMEMBERED) quiets[quietCount++] = move;
         }
     }
 

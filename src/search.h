@@ -122,6 +122,9 @@ private:
     template <NodeType nodeType>
     Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int depth = 0);
 
+    Value probCut(Position& pos, Stack* ss, Value probCutBeta, Move ttMove, int depth, bool cutNode, void* slot);
+    int singularity(Position& pos, Stack* ss, Move ttMove, Value ttValue, Value beta, int depth, bool cutNode,
+                    Value& multiCut);
     Value evaluatePosition(const Position& pos);
     void updateQuietStats(const Position& pos, Stack* ss, Move best, const Move* quiets, int quietCount, int bonus);
     void updateCaptureStats(const Position& pos, Move best, const Move* captures, int captureCount, int bonus);

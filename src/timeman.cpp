@@ -1,6 +1,7 @@
 #include "timeman.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "search.h"
 #include "searchparams.h"
@@ -16,7 +17,9 @@ void TimeManager::init(const SearchLimits& limits, Color us, int gamePly, TimePo
     const TimePoint left = std::clamp<TimePoint>(limits.time[us], 1, MAX_CLOCK);
     const TimePoint inc = std::clamp<TimePoint>(limits.inc[us], 0, MAX_CLOCK);
     // Assume the game lasts a while yet: fewer expected moves late in the game.
-    const int horizon = limits.movestogo ? std::min(limits.movestogo, 50) : std::max(20, 50 - gamePly / 4);
+    const int horizon = limits.movestogo
+                            ? std::min<int>(limits.movestogo, TM_HORIZON_MOVES)
+                            : std::max<int>(TM_MIN_HORIZON, TM_HORIZON_MOVES - gamePly / TM_HORIZON_PLY_DIVISOR);
     // What may be spent at all on this move, and what the remaining moves may spend together,
     // keeping the overhead back for each of them.
     const TimePoint available = std::max<TimePoint>(1, left - overhead);
@@ -28,7 +31,7 @@ void TimeManager::init(const SearchLimits& limits, Color us, int gamePly, TimePo
     const double share = (limits.movestogo == 1 ? TM_LAST_MOVE_SHARE_PERCENT : TM_HARD_SHARE_PERCENT) / 100.0;
     maximumTime = std::max<TimePoint>(1, TimePoint(double(available) * share));
     optimumTime = std::clamp<TimePoint>(budget / horizon, 1, std::max<TimePoint>(1, maximumTime / 2));
-    maximumTime = std::min(maximumTime, optimumTime * 5);
+    maximumTime = std::min<TimePoint>(maximumTime, optimumTime * TM_MAX_OVER_OPTIMUM);
 }
 
 bool TimeManager::hardLimitReached() const {
@@ -38,7 +41,8 @@ bool TimeManager::hardLimitReached() const {
 
 bool TimeManager::softLimitReached(int stableIterations, bool scoreFalling) const {
     if (!enabled) return false;
-    static const double stabilityFactor[] = {1.6, 1.25, 1.0, 0.85, 0.75};
-    double factor = stabilityFactor[std::min(stableIterations, 4)] * (scoreFalling ? TM_FALLING_PERCENT / 100.0 : 1.0);
+    constexpr int settled = int(std::size(TM_STABILITY_PERCENT)) - 1;
+    double factor = TM_STABILITY_PERCENT[std::min(stableIterations, settled)] / 100.0 *
+                    (scoreFalling ? TM_FALLING_PERCENT / 100.0 : 1.0);
     return double(elapsed()) > double(optimumTime) * factor * TM_SOFT_PERCENT / 100.0;
 }

@@ -1117,8 +1117,10 @@ TEST_CASE("nnue: the embedded network names its data by sha256, its parent and t
     const std::string& about = nnue::embedded().description;
     INFO(about);
     REQUIRE(about.find("/") == std::string::npos);  // no path of any machine, absolute or relative
-    REQUIRE(about.find("; data gen11d312-s21-n5000-c21534.bin sha256 96da1702efd5cdbdc4cb3e7c1ebc20675e59c188d9c7de1a44989a2312a60ae6") !=
-            std::string::npos);
+    REQUIRE(
+        about.find(
+            "; data gen11d312-s21-n5000-c21534.bin sha256 96da1702efd5cdbdc4cb3e7c1ebc20675e59c188d9c7de1a44989a2312a60ae6") !=
+        std::string::npos);
     REQUIRE(about.find("; from network df310675; trainer ") != std::string::npos);
     REQUIRE(about.ends_with("; output SCALE 312 -> 243"));
 }

@@ -127,7 +127,9 @@ std::string snapshot(const std::string& path, const std::string& out, bool force
     std::filesystem::copy_file(path, out, std::filesystem::copy_options::overwrite_existing, ec);
     if (ec) return "data: cannot copy " + path + " to " + out + ": " + ec.message();
     std::uint64_t valid = 0;
-    if (std::string why = gamefile::read(out, [](const gamefile::Chunk&) {}, &valid); !why.empty()) {
+    if (std::string why = gamefile::read(
+            out, [](const gamefile::Chunk&) {}, &valid);
+        !why.empty()) {
         std::filesystem::remove(out);
         return "data: " + why;
     }

@@ -49,12 +49,11 @@ std::string scale(const std::string& name, const std::string& wanted, const std:
     if (target < 1 || target > 100000) return "net: SCALE " + std::to_string(target) + " out of range (1 to 100000)";
     const int old = net.scale;
     net.scale = int(target);
-    net.description = withNote(net.description, "; output SCALE " + std::to_string(old) + " -> " +
-                                                    std::to_string(net.scale));
+    net.description =
+        withNote(net.description, "; output SCALE " + std::to_string(old) + " -> " + std::to_string(net.scale));
     const std::string bytes = encode(net);
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    if (!file.write(bytes.data(), std::streamsize(bytes.size())) || !file.flush())
-        return "net: cannot write " + path;
+    if (!file.write(bytes.data(), std::streamsize(bytes.size())) || !file.flush()) return "net: cannot write " + path;
     char ratio[32];
     std::snprintf(ratio, sizeof ratio, "%.3f", double(net.scale) / old);
     out("net: " + path + ": SCALE " + std::to_string(old) + " -> " + std::to_string(net.scale) + ", evaluations x" +
