@@ -6,7 +6,9 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <functional>
 #include <random>
+#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -23,6 +25,7 @@
 #include "nnue/stream.h"
 #include "nnue/trainer.h"
 #include "sha256.h"
+#include "text.h"
 #include "simd/nnue.h"
 #include "support.h"
 
@@ -404,12 +407,12 @@ TEST_CASE("train: a tiny run lowers the loss, writes a network the engine reads 
     REQUIRE(runDatagen({"out", data, "games", "200", "nodes", "300", "seed", "3", "threads", "1"}, quiet) == "");
 
     nnue::TrainConfig cfg;
-    cfg.data = {data};
-    cfg.out = out;
-    cfg.epochs = 4;
-    cfg.batch = 512;
-    cfg.threads = 2;
-    cfg.holdout = 0.1;
+    cfg.recipe.data.files = {data};
+    cfg.run.out = out;
+    cfg.recipe.epochs = 4;
+    cfg.recipe.batch = 512;
+    cfg.run.threads = 2;
+    cfg.recipe.data.holdoutShare = 0.1;
     nnue::TrainReport report;
     REQUIRE(nnue::train(cfg, report, quiet) == "");
     REQUIRE(report.trainPositions > 8000);
@@ -441,17 +444,17 @@ TEST_CASE("train: a tiny run lowers the loss, writes a network the engine reads 
     // Stopped after an epoch and resumed, the run makes the very network of the whole run.
     const std::string whole = bytesOf(out), split = tempPath("train-split.nnue");
     nnue::TrainConfig first = cfg;
-    first.out = split;
-    first.stopAfter = 2;
+    first.run.out = split;
+    first.run.stopAfter = 2;
     nnue::TrainReport part;
     REQUIRE(nnue::train(first, part, quiet) == "");
     REQUIRE(part.epochs.size() == 2);
     REQUIRE(bytesOf(split) != whole);
-    first.stopAfter = 0;
-    first.resume = true;
+    first.run.stopAfter = 0;
+    first.run.resume = true;
     REQUIRE(nnue::train(first, part, quiet) == "");
     REQUIRE(bytesOf(split) == whole);
-    first.lr = 0.002;  // other settings: the state is refused
+    first.recipe.lr = 0.002;  // other settings: the state is refused
     REQUIRE(nnue::train(first, part, quiet).find("other data or settings") != std::string::npos);
     for (const std::string& f : {split, split + ".state", out + ".state"}) std::filesystem::remove(f);
 
@@ -477,9 +480,9 @@ TEST_CASE("train: the data streams through a bounded buffer, each position once 
     }
     const auto key = [](const nnue::Sample& s) { return std::string(reinterpret_cast<const char*>(&s), sizeof s); };
     // A pass: its buffers' positions, one after another, and each buffer's.
-    const auto pass = [&](nnue::StreamConfig cfg, int number) {
+    const auto pass = [&](const nnue::StreamConfig& cfg, int number, int threads = 2) {
         nnue::SampleStream stream;
-        REQUIRE(stream.open(cfg, quiet) == "");
+        REQUIRE(stream.open(cfg, threads, quiet) == "");
         std::vector<std::vector<std::string>> buffers;
         double last = 0;
         stream.pass(number, [&](std::vector<nnue::Sample>& buffer, double done) {
@@ -500,7 +503,7 @@ TEST_CASE("train: the data streams through a bounded buffer, each position once 
         std::sort(v.begin(), v.end());
         return v;
     };
-    nnue::StreamConfig whole{{a, b}, 8, 2, 0.0, 1, 0, 1u << 30, 1000, false};
+    const nnue::StreamConfig whole{.files = {a, b}, .holdoutShare = 0.0, .buffer = 1u << 30, .maxHeldOut = 1000};
     const auto everything = joined(pass(whole, 1));
     REQUIRE(everything.size() > 3000);
 
@@ -520,8 +523,7 @@ TEST_CASE("train: the data streams through a bounded buffer, each position once 
     for (const auto& buffer : buffers) REQUIRE(buffer.size() < small.buffer + largest);  // a chunk over at most
     REQUIRE(sorted(joined(buffers)) == sorted(everything));
     REQUIRE(joined(pass(small, 2)) != joined(buffers));
-    small.threads = 3;
-    REQUIRE(pass(small, 1) == buffers);
+    REQUIRE(pass(small, 1, 3) == buffers);
 
     // The files are mixed: the first buffer holds positions of both (a stream reading the files in
     // turn would fill it from the first file alone).
@@ -536,10 +538,10 @@ TEST_CASE("train: the data streams through a bounded buffer, each position once 
 
     // The held-out part is whole chunks, capped; the mirror images double the training buffers.
     nnue::StreamConfig heldOut = whole;
-    heldOut.holdout = 0.5;
+    heldOut.holdoutShare = 0.5;
     heldOut.maxHeldOut = 100;
     nnue::SampleStream stream;
-    REQUIRE(stream.open(heldOut, quiet) == "");
+    REQUIRE(stream.open(heldOut, 2, quiet) == "");
     REQUIRE(stream.heldOut().size() == 100);
     nnue::StreamConfig mirrored = whole;
     mirrored.mirror = true;
@@ -549,15 +551,15 @@ TEST_CASE("train: the data streams through a bounded buffer, each position once 
 
 TEST_CASE("train: warm restarts keep each cycle's network, whose file says how it was made", "[nnue][train]") {
     nnue::TrainConfig cfg;
-    cfg.cycles = 2;
-    REQUIRE(nnue::learningRate(cfg, 0.0) == Approx(cfg.lr));
-    REQUIRE(nnue::learningRate(cfg, 0.4999) == Approx(0.02 * cfg.lr).epsilon(0.01));
-    REQUIRE(nnue::learningRate(cfg, 0.5) == Approx(0.02 * cfg.lr));  // the first cycle's last batch
-    REQUIRE(nnue::learningRate(cfg, 0.5001) == Approx(cfg.lr).epsilon(0.01));
-    REQUIRE(nnue::learningRate(cfg, 0.75) == Approx(0.51 * cfg.lr));
-    REQUIRE(nnue::learningRate(cfg, 1.0) == Approx(0.02 * cfg.lr));
-    cfg.cycles = 1;
-    REQUIRE(nnue::learningRate(cfg, 0.5) == Approx(0.51 * cfg.lr));
+    cfg.recipe.cycles = 2;
+    REQUIRE(nnue::learningRate(cfg.recipe, 0.0) == Approx(cfg.recipe.lr));
+    REQUIRE(nnue::learningRate(cfg.recipe, 0.4999) == Approx(0.02 * cfg.recipe.lr).epsilon(0.01));
+    REQUIRE(nnue::learningRate(cfg.recipe, 0.5) == Approx(0.02 * cfg.recipe.lr));  // the first cycle's last batch
+    REQUIRE(nnue::learningRate(cfg.recipe, 0.5001) == Approx(cfg.recipe.lr).epsilon(0.01));
+    REQUIRE(nnue::learningRate(cfg.recipe, 0.75) == Approx(0.51 * cfg.recipe.lr));
+    REQUIRE(nnue::learningRate(cfg.recipe, 1.0) == Approx(0.02 * cfg.recipe.lr));
+    cfg.recipe.cycles = 1;
+    REQUIRE(nnue::learningRate(cfg.recipe, 0.5) == Approx(0.51 * cfg.recipe.lr));
 
     const std::string data = tempPath("cycles.bin"), out = tempPath("cycles.nnue");
     std::filesystem::remove(data);
@@ -574,7 +576,22 @@ TEST_CASE("train: warm restarts keep each cycle's network, whose file says how i
     INFO(net.description);
     // Files by name: the directories of the machine that trained it say nothing elsewhere.
     const auto name = [](const std::string& path) { return std::filesystem::path(path).filename().string(); };
-    REQUIRE(net.description.find("quadbit train data " + name(data) + " out " + name(out) + " epochs 2 cycles 2") == 0);
+    const std::string command = "quadbit train data " + name(data) +
+                                " epochs 2 cycles 2 batch 256 lr 0.001 wdl 0.3 activation screlu hidden 256 buckets 1 "
+                                "kingbuckets 1 minply 8 holdout 0 maxheldout 1000000 buffer 4000000 seed 1 (";
+    REQUIRE(net.description.find(command) == 0);
+    // The description's command, its file named where it lies, makes the same network again.
+    std::vector<std::string> again = text::split(
+        command.substr(std::string("quadbit train ").size(), command.size() - std::string("quadbit train  (").size()),
+        ' ');
+    again[1] = data;
+    const std::string remade = tempPath("cycles-remade.nnue");
+    again.insert(again.end(), {"out", remade});
+    REQUIRE(nnue::runTrain(again, quiet) == "");
+    nnue::Network remadeNet;
+    REQUIRE(nnue::load(remade, remadeNet) == "");
+    REQUIRE(remadeNet.checksum == net.checksum);
+    REQUIRE(remadeNet.description == net.description);
     REQUIRE(net.description.find(std::filesystem::path(data).parent_path().string()) == std::string::npos);
     // The data by name and sha256, as the manifest and `sha256sum` know it, and the trainer's commit.
     REQUIRE(net.description.find(" chunks; data " + name(data) + " sha256 " + sha256::ofFile(data) + "; trainer " +
@@ -603,12 +620,12 @@ TEST_CASE("train: mirror adds each training position's mirror image, and only tr
     std::filesystem::remove(data);
     REQUIRE(runDatagen({"out", data, "games", "20", "nodes", "300", "seed", "5", "threads", "1"}, quiet) == "");
     nnue::TrainConfig cfg;
-    cfg.data = {data};
-    cfg.epochs = 1;
-    cfg.holdout = 0.2;
+    cfg.recipe.data.files = {data};
+    cfg.recipe.epochs = 1;
+    cfg.recipe.data.holdoutShare = 0.2;
     nnue::TrainReport plain, mirrored;
     REQUIRE(nnue::train(cfg, plain, quiet) == "");
-    cfg.mirror = true;
+    cfg.recipe.data.mirror = true;
     REQUIRE(nnue::train(cfg, mirrored, quiet) == "");
     REQUIRE(plain.trainPositions > 500);
     REQUIRE(mirrored.trainPositions == 2 * plain.trainPositions);
@@ -618,7 +635,7 @@ TEST_CASE("train: mirror adds each training position's mirror image, and only tr
     std::vector<gamefile::ChunkSpan> spans;
     REQUIRE(gamefile::index(data, spans).empty());
     REQUIRE(spans.size() == 3);
-    cfg.maxPositions = spans[0].plies + 1;
+    cfg.recipe.data.maxPositions = spans[0].plies + 1;
     nnue::TrainReport capped;
     REQUIRE(nnue::train(cfg, capped, quiet) == "");
     REQUIRE(capped.validationPositions == mirrored.validationPositions);
@@ -692,13 +709,13 @@ TEST_CASE("train: the network learns what the seeds' knowledge leaves to it", "[
         out.write(bytes.data(), std::streamsize(bytes.size()));
     }
     nnue::TrainConfig cfg;
-    cfg.data = {data};
-    cfg.epochs = 40;
-    cfg.batch = 32;
-    cfg.lr = 0.01;
-    cfg.wdl = 0;
-    cfg.holdout = 0;
-    cfg.minPly = 0;
+    cfg.recipe.data.files = {data};
+    cfg.recipe.epochs = 40;
+    cfg.recipe.batch = 32;
+    cfg.recipe.lr = 0.01;
+    cfg.recipe.wdl = 0;
+    cfg.recipe.data.holdoutShare = 0;
+    cfg.recipe.data.minPly = 0;
     nnue::TrainReport report;
     REQUIRE(nnue::train(cfg, report, quiet) == "");
     std::filesystem::remove(data);
@@ -764,11 +781,11 @@ TEST_CASE("train: compare measures network files on the held-out positions as tr
     std::filesystem::remove(data);
     REQUIRE(runDatagen({"out", data, "games", "80", "nodes", "300", "seed", "7", "threads", "1"}, quiet) == "");
     nnue::TrainConfig cfg;  // wdl 0.3 and one thread, the defaults
-    cfg.data = {data};
-    cfg.out = out;
-    cfg.epochs = 2;
-    cfg.holdout = 0.2;
-    cfg.outputBuckets = 4;
+    cfg.recipe.data.files = {data};
+    cfg.run.out = out;
+    cfg.recipe.epochs = 2;
+    cfg.recipe.data.holdoutShare = 0.2;
+    cfg.recipe.outputBuckets = 4;
     nnue::TrainReport report;
     REQUIRE(nnue::train(cfg, report, quiet) == "");
 
@@ -788,7 +805,7 @@ TEST_CASE("train: compare measures network files on the held-out positions as tr
         file << nnue::encode(*network);
     }
     nnue::SampleStream stream;
-    REQUIRE(stream.open({cfg.data, cfg.minPly, cfg.threads, cfg.holdout}, quiet) == "");
+    REQUIRE(stream.open(cfg.recipe.data, cfg.run.threads, quiet) == "");
     const std::vector<nnue::Sample> heldOut = stream.heldOut();
     REQUIRE(heldOut.size() > 500);
     const double decisive =
@@ -835,11 +852,11 @@ TEST_CASE("train: output buckets and king mirroring train into the network the e
     // The trainer's float network and the engine's quantised one agree (within the quantisation's
     // error, as for the plain network), and the float one sees the mirror image alike too.
     nnue::TrainConfig cfg;
-    cfg.data = {data};
-    cfg.epochs = 2;
-    cfg.batch = 256;
-    cfg.outputBuckets = 8;
-    cfg.kingMirror = true;
+    cfg.recipe.data.files = {data};
+    cfg.recipe.epochs = 2;
+    cfg.recipe.batch = 256;
+    cfg.recipe.outputBuckets = 8;
+    cfg.recipe.kingMirror = true;
     nnue::TrainReport report;
     REQUIRE(nnue::train(cfg, report, quiet) == "");
     const nnue::Network quantised = report.network.quantise();
@@ -874,14 +891,14 @@ TEST_CASE("train: from a network, a run starts from its weights, its output laye
     // written is the embedded network's weights in each of 8 buckets (its one output layer in
     // all of them, if it has one), and says where it began.
     nnue::TrainConfig cfg;
-    cfg.data = {data};
-    cfg.out = out;
-    cfg.epochs = 1;
-    cfg.batch = 256;
-    cfg.threads = 2;
-    cfg.lr = 1e-7;
-    cfg.outputBuckets = 8;
-    cfg.from = nnue::EMBEDDED_NAME;
+    cfg.recipe.data.files = {data};
+    cfg.run.out = out;
+    cfg.recipe.epochs = 1;
+    cfg.recipe.batch = 256;
+    cfg.run.threads = 2;
+    cfg.recipe.lr = 1e-7;
+    cfg.recipe.outputBuckets = 8;
+    cfg.recipe.from = nnue::EMBEDDED_NAME;
     nnue::TrainReport started;
     REQUIRE(nnue::train(cfg, started, quiet) == "");
     nnue::Network net;
@@ -911,13 +928,13 @@ TEST_CASE("train: from a network, a run starts from its weights, its output laye
     // Into king buckets: the embedded network's one set of inputs in each, so that every king
     // square sees the board as before and the output is the embedded network's.
     nnue::TrainConfig kings = cfg;
-    kings.out = bucketed;
-    kings.kingBuckets = nnue::KingBuckets::layout(4);
+    kings.run.out = bucketed;
+    kings.recipe.kingBuckets = nnue::KingBuckets::layout(4);
     nnue::TrainReport kingsStarted;
     REQUIRE(nnue::train(kings, kingsStarted, quiet) == "");
     nnue::Network kingNet;
     REQUIRE(nnue::load(bucketed, kingNet) == "");
-    REQUIRE(kingNet.kingBuckets() == kings.kingBuckets);
+    REQUIRE(kingNet.kingBuckets() == kings.recipe.kingBuckets);
     for (int bucket = 0; bucket < 4; ++bucket)
         REQUIRE(std::equal(embedded.featureWeights(0), embedded.featureWeights(nnue::INPUTS),
                            kingNet.featureWeights(bucket * nnue::INPUTS)));
@@ -929,7 +946,7 @@ TEST_CASE("train: from a network, a run starts from its weights, its output laye
     }
     // At a learning rate that teaches, the buckets part: a king's bucket learns from the
     // positions with the king in it (the games' kings stand mostly on their first rank).
-    kings.lr = 0.002;
+    kings.recipe.lr = 0.002;
     REQUIRE(nnue::train(kings, kingsStarted, quiet) == "");
     REQUIRE(nnue::load(bucketed, kingNet) == "");
     const auto rowsOf = [&](int bucket) {
@@ -945,9 +962,9 @@ TEST_CASE("train: from a network, a run starts from its weights, its output laye
     // At a rate of 1 each Adam step moves a weight about 1, past the bound whatever the games
     // (at 0.1 they stopped short of it on the games of bench 857458's search).
     nnue::TrainConfig pressed = cfg;
-    pressed.lr = 1.0;
-    pressed.batch = 16;
-    pressed.epochs = 4;
+    pressed.recipe.lr = 1.0;
+    pressed.recipe.batch = 16;
+    pressed.recipe.epochs = 4;
     nnue::TrainReport pressedReport;
     REQUIRE(nnue::train(pressed, pressedReport, quiet) == "");
     REQUIRE(nnue::load(out, net) == "");
@@ -960,8 +977,8 @@ TEST_CASE("train: from a network, a run starts from its weights, its output laye
 
     // The same epoch from random weights ends far from what the embedded network knows.
     nnue::TrainConfig fresh = cfg;
-    fresh.from.clear();
-    fresh.out = scratch;
+    fresh.recipe.from.clear();
+    fresh.run.out = scratch;
     nnue::TrainReport random;
     REQUIRE(nnue::train(fresh, random, quiet) == "");
     CHECK(started.epochs[0].validationLoss < 0.5 * random.epochs[0].validationLoss);
@@ -1038,8 +1055,8 @@ TEST_CASE("train: hidden sets the width, and a wider run from a narrower network
     }
     // Ranked on the held-out positions (networks of any width compare), the two are one network.
     nnue::TrainConfig measure;
-    measure.data = {data};
-    measure.threads = 2;
+    measure.recipe.data.files = {data};
+    measure.run.threads = 2;
     std::vector<nnue::HeldOutLoss> losses;
     REQUIRE(nnue::compare(measure, {narrow, widened}, losses, quiet) == "");
     REQUIRE(losses.size() == 2);
@@ -1123,4 +1140,42 @@ TEST_CASE("nnue: the embedded network names its data by sha256, its parent and t
         std::string::npos);
     REQUIRE(about.find("; from network df310675; trainer ") != std::string::npos);
     REQUIRE(about.ends_with("; output SCALE 312 -> 243"));
+}
+
+TEST_CASE("train: every setting of a recipe is in the command its network's description gives", "[nnue][train]") {
+    const nnue::Recipe base;
+    std::vector<std::function<void(nnue::Recipe&)>> changes = {
+        [](nnue::Recipe& r) { r.data.files = {"other.bin"}; },
+        [](nnue::Recipe& r) { r.data.minPly = 9; },
+        [](nnue::Recipe& r) { r.data.holdoutShare = 0.1; },
+        [](nnue::Recipe& r) { r.data.seed = 2; },
+        [](nnue::Recipe& r) { r.data.maxPositions = 1000; },
+        [](nnue::Recipe& r) { r.data.buffer = 1000; },
+        [](nnue::Recipe& r) { r.data.maxHeldOut = 1000; },
+        [](nnue::Recipe& r) { r.data.mirror = true; },
+        [](nnue::Recipe& r) { r.epochs = 11; },
+        [](nnue::Recipe& r) { r.cycles = 2; },
+        [](nnue::Recipe& r) { r.batch = 1024; },
+        [](nnue::Recipe& r) { r.lr = 0.0005; },
+        [](nnue::Recipe& r) { r.wdl = 0.2; },
+        [](nnue::Recipe& r) { r.activation = nnue::Activation::CLIPPED_RELU; },
+        [](nnue::Recipe& r) { r.hidden = 512; },
+        [](nnue::Recipe& r) { r.outputBuckets = 8; },
+        [](nnue::Recipe& r) { r.kingMirror = true; },
+        [](nnue::Recipe& r) { r.kingBuckets = nnue::KingBuckets::layout(4); },
+        [](nnue::Recipe& r) { r.from = nnue::EMBEDDED_NAME; },
+    };
+    std::set<std::string> commands = {nnue::recipeCommand(base)};
+    for (const auto& change : changes) {
+        nnue::Recipe changed = base;
+        change(changed);
+        INFO(nnue::recipeCommand(changed));
+        REQUIRE(commands.insert(nnue::recipeCommand(changed)).second);
+    }
+    // A file by its name only: where it lies on the machine that trained says nothing elsewhere.
+    nnue::Recipe placed = base;
+    placed.data.files = {"/some/folder/games.bin"};
+    placed.from = "/some/folder/parent.nnue";
+    REQUIRE(nnue::recipeCommand(placed).find("/") == std::string::npos);
+    REQUIRE(nnue::recipeCommand(placed).find("train data games.bin epochs") == 0);
 }

@@ -24,12 +24,15 @@ Sample pack(const Position& pos, Value whiteScore, double whiteResult) {
     return s;
 }
 
-std::string SampleStream::open(const StreamConfig& config, const std::function<void(const std::string&)>& progress) {
+std::string SampleStream::open(const StreamConfig& config, int readers,
+                               const std::function<void(const std::string&)>& progress) {
     cfg = config;
+    threads = readers;
     train.clear();
     held.clear();
     trainPlies_ = 0;
-    const std::uint64_t every = cfg.holdout > 0 ? std::max<std::uint64_t>(1, std::llround(1 / cfg.holdout)) : 0;
+    const std::uint64_t every =
+        cfg.holdoutShare > 0 ? std::max<std::uint64_t>(1, std::llround(1 / cfg.holdoutShare)) : 0;
     std::uint64_t plies = 0;
     for (std::uint32_t f = 0; f < cfg.files.size() && !(cfg.maxPositions && plies >= cfg.maxPositions); ++f) {
         std::vector<gamefile::ChunkSpan> spans;
@@ -51,9 +54,9 @@ std::string SampleStream::open(const StreamConfig& config, const std::function<v
 }
 
 std::vector<Sample> SampleStream::read(const std::vector<Ref>& refs, bool training, std::size_t& known) const {
-    std::vector<std::vector<Sample>> parts(cfg.threads);
-    std::vector<std::size_t> knownParts(cfg.threads, 0);
-    fit::parallelFor(cfg.threads, refs.size(), [&](int t, std::size_t begin, std::size_t end) {
+    std::vector<std::vector<Sample>> parts(threads);
+    std::vector<std::size_t> knownParts(threads, 0);
+    fit::parallelFor(threads, refs.size(), [&](int t, std::size_t begin, std::size_t end) {
         std::vector<std::ifstream> files(cfg.files.size());
         EvalCache cache;
         gamefile::Chunk chunk;
@@ -82,7 +85,7 @@ std::vector<Sample> SampleStream::read(const std::vector<Ref>& refs, bool traini
         }
     });
     std::vector<Sample> samples;
-    for (int t = 0; t < cfg.threads; ++t) {
+    for (int t = 0; t < threads; ++t) {
         samples.insert(samples.end(), parts[t].begin(), parts[t].end());
         known += knownParts[t];
     }

@@ -36,10 +36,12 @@ static_assert(sizeof(Sample) == 32);
 // `pos` with White's score and result, the seeds' scale factors left at normal.
 Sample pack(const Position& pos, Value whiteScore, double whiteResult);
 
+// Which positions a run learns from and holds out, and how they are shuffled: part of what makes
+// a network (trainer.h, Recipe), so no setting of the machine's.
 struct StreamConfig {
     std::vector<std::string> files;
-    int minPly = 8, threads = 1;
-    double holdout = 0.05;  // every (1 / holdout)-th chunk of a file is held out, whole games
+    int minPly = 8;
+    double holdoutShare = 0.05;  // every (1 / holdoutShare)-th chunk of a file is held out, whole games
     std::uint64_t seed = 1;
     std::uint64_t maxPositions = 0;    // the first chunks (files in turn) holding this many positions as played; 0: all
     std::uint64_t buffer = 4'000'000;  // positions as played read into one shuffle buffer
@@ -49,9 +51,10 @@ struct StreamConfig {
 
 class SampleStream {
 public:
-    // Indexes the files' chunks; returns why it cannot. `progress` hears of a file that ends in
-    // a chunk cut short (a run still writing it): it is read up to there.
-    std::string open(const StreamConfig& config, const std::function<void(const std::string&)>& progress);
+    // Indexes the files' chunks, to be read by `threads` threads; returns why it cannot.
+    // `progress` hears of a file that ends in a chunk cut short (a run still writing it): it is
+    // read up to there.
+    std::string open(const StreamConfig& config, int threads, const std::function<void(const std::string&)>& progress);
 
     // The held-out positions, read afresh.
     std::vector<Sample> heldOut() const;
@@ -77,6 +80,7 @@ private:
     std::vector<Sample> read(const std::vector<Ref>& refs, bool training, std::size_t& known) const;
 
     StreamConfig cfg;
+    int threads = 1;
     std::vector<Ref> train, held;
     std::uint64_t trainPlies_ = 0;
 };

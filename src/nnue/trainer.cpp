@@ -97,17 +97,19 @@ void forward(const FloatNetwork& net, const int* us, const int* them, int count,
     f.output = sum;
 }
 
-float target(const Sample& s, double wdl, int scale) {
-    return float(wdl * s.result / 2.0 + (1.0 - wdl) * fit::sigmoid(float(s.score) / float(scale)));
+// The target: the game's result weighed `wdl`, the search's score (at the trainer's DEFAULT_SCALE)
+// the rest.
+float target(const Sample& s, double wdl) {
+    return float(wdl * s.result / 2.0 + (1.0 - wdl) * fit::sigmoid(float(s.score) / float(DEFAULT_SCALE)));
 }
 
 // One sample's loss, and its gradient added to `grad`, touching only the rows of its inputs.
-float backward(const FloatNetwork& net, const Sample& s, double wdl, int scale, std::vector<float>& grad) {
+float backward(const FloatNetwork& net, const Sample& s, double wdl, std::vector<float>& grad) {
     int us[32], them[32];
     const int count = features(net, s, us, them);
     Forward f;
     forward(net, us, them, count, f);
-    const float want = target(s, wdl, scale), factor = knowledgeFactor(s, want);
+    const float want = target(s, wdl), factor = knowledgeFactor(s, want);
     const float p = fit::sigmoid(factor * f.output), error = p - want;
     const float dOut = 2.0f * error * p * (1.0f - p) * factor;
     const float* outputWeights = net.params.data() + net.outputWeights(f.bucket);
@@ -131,7 +133,7 @@ float backward(const FloatNetwork& net, const Sample& s, double wdl, int scale, 
     return error * error;
 }
 
-double meanLoss(const FloatNetwork& net, const std::vector<Sample>& samples, int threads, double wdl, int scale) {
+double meanLoss(const FloatNetwork& net, const std::vector<Sample>& samples, int threads, double wdl) {
     if (samples.empty()) return 0;
     std::vector<double> sums(threads, 0.0);
     fit::parallelFor(threads, samples.size(), [&](int t, std::size_t begin, std::size_t end) {
@@ -140,7 +142,7 @@ double meanLoss(const FloatNetwork& net, const std::vector<Sample>& samples, int
             const int count = features(net, samples[i], us, them);
             Forward f;
             forward(net, us, them, count, f);
-            const float want = target(samples[i], wdl, scale);
+            const float want = target(samples[i], wdl);
             const float e = fit::sigmoid(knowledgeFactor(samples[i], want) * f.output) - want;
             sums[t] += e * e;
         }
@@ -194,16 +196,10 @@ std::string writeWhole(const std::string& path, const std::string& data) {
 // where an interrupted run stopped and refuses a state of other settings.
 constexpr std::uint32_t STATE_MAGIC = 0x53544251;  // "QBTS" in file order
 
-std::uint32_t fingerprint(const TrainConfig& cfg, const SampleStream& stream, const Network* start) {
-    std::string key;
-    for (const std::string& path : cfg.data) key += path + "\n";
-    if (start) key += "from " + std::to_string(start->checksum) + "\n";
-    for (double x : {double(stream.trainChunks()), double(stream.trainPlies()), double(cfg.epochs), double(cfg.batch),
-                     double(cfg.minPly), cfg.lr, cfg.wdl, cfg.holdout, double(cfg.seed), double(cfg.activation),
-                     double(cfg.mirror), double(cfg.buffer), double(cfg.cycles), double(cfg.outputBuckets),
-                     double(cfg.kingMirror), double(cfg.hidden)})
-        key += std::to_string(x) + " ";
-    if (cfg.kingBuckets.count > 1) key += "kingbuckets " + std::to_string(cfg.kingBuckets.count);
+std::uint32_t fingerprint(const Recipe& recipe, const SampleStream& stream, const Network* start,
+                          const std::string& dataSums) {
+    const std::string key = recipeCommand(recipe) + dataSums + " " + std::to_string(stream.trainChunks()) + " " +
+                            std::to_string(stream.trainPlies()) + " " + std::to_string(start ? start->checksum : 0);
     return bytes::checksum(key.data(), key.size());
 }
 
@@ -247,34 +243,30 @@ std::string save(const FloatNetwork& net, const std::string& path, const std::st
     return writeWhole(path, encode(quantised));
 }
 
-// The network's provenance: the command (its files by name), how much data, each data file by
-// name and sha256 (the manifest's, perf/data.md), the network it started from by checksum, and
-// the trainer's commit. No path of the machine that made it.
-std::string describe(const TrainConfig& cfg, const SampleStream& stream, const Network* start) {
-    std::string data;
-    for (const std::string& path : cfg.data)
-        data += (data.empty() ? "; data " : ", ") + std::filesystem::path(path).filename().string() + " sha256 " +
+// Each data file by name and sha256 (the manifest's, perf/data.md): "; data A sha256 ..., B ...".
+std::string dataSums(const StreamConfig& data) {
+    std::string sums;
+    for (const std::string& path : data.files)
+        sums += (sums.empty() ? "; data " : ", ") + std::filesystem::path(path).filename().string() + " sha256 " +
                 sha256::ofFile(path);
-    char from[64] = "";
-    if (start) std::snprintf(from, sizeof from, "; from network %08x", unsigned(start->checksum));
-    return "quadbit train " + cfg.command + " (" + std::to_string(stream.trainPlies()) + " positions as played in " +
-           std::to_string(stream.trainChunks()) + " chunks" + data + from + "; trainer " + buildCommit() + ")";
+    return sums;
 }
 
-// A comma-separated list of paths by their file names: the manifest (perf/data.md) knows a data
-// file by its name, and a directory of this machine's says nothing on another while its bytes
-// would crowd the rest of the description out.
-std::string fileNames(const std::string& paths) {
-    std::string names;
-    for (const std::string& path : text::split(paths, ','))
-        names += (names.empty() ? "" : ",") + std::filesystem::path(path).filename().string();
-    return names;
+// The network's provenance: the command that makes it again, how much data, each data file by
+// sha256, the network it started from by checksum, and the trainer's commit. No path of the
+// machine that made it.
+std::string describe(const Recipe& recipe, const SampleStream& stream, const Network* start, const std::string& sums) {
+    char from[64] = "";
+    if (start) std::snprintf(from, sizeof from, "; from network %08x", unsigned(start->checksum));
+    return "quadbit " + recipeCommand(recipe) + " (" + std::to_string(stream.trainPlies()) +
+           " positions as played in " + std::to_string(stream.trainChunks()) + " chunks" + sums + from + "; trainer " +
+           buildCommit() + ")";
 }
 
 // The network `from` names, if it can start the run: the same activation and king mirroring,
 // one output bucket or the run's number, one king bucket or the run's, and the run's width or a
 // narrower one.
-std::string loadStart(const TrainConfig& cfg, Network& start) {
+std::string loadStart(const Recipe& cfg, Network& start) {
     if (cfg.from == EMBEDDED_NAME) start = embedded();
     else if (std::string why = load(cfg.from, start); !why.empty()) return "train: from " + cfg.from + ": " + why;
     const auto shape = "train: from " + cfg.from + ": a network of " + start.shape() + ", ";
@@ -296,10 +288,10 @@ std::string loadStart(const TrainConfig& cfg, Network& start) {
 std::normal_distribution<float> newFeatureWeights() { return std::normal_distribution<float>(0.0f, 0.05f); }
 
 // Small random weights of the run's shape.
-FloatNetwork randomNetwork(const TrainConfig& cfg) {
+FloatNetwork randomNetwork(const Recipe& cfg) {
     FloatNetwork net(cfg.hidden, cfg.outputBuckets, cfg.kingMirror, cfg.kingBuckets);
     net.activation = cfg.activation;
-    std::mt19937_64 rng(cfg.seed);
+    std::mt19937_64 rng(cfg.data.seed);
     auto featureInit = newFeatureWeights();
     std::uniform_real_distribution<float> outputInit(-0.05f, 0.05f);
     for (std::size_t i = 0; i < net.featureBiases(); ++i) net.params[i] = featureInit(rng);
@@ -311,7 +303,7 @@ FloatNetwork randomNetwork(const TrainConfig& cfg) {
 // run with random input weights (from `seed`) and no bias nor output weight, so that the output
 // is the narrower network's (net2net); its one output layer copied to each of the run's buckets,
 // its one set of inputs to each of the run's king buckets, and its file's SCALE kept.
-FloatNetwork startingNetwork(const Network& start, const TrainConfig& cfg) {
+FloatNetwork startingNetwork(const Network& start, const Recipe& cfg) {
     const FloatNetwork source = FloatNetwork::dequantise(start);
     if (source.outputBuckets == cfg.outputBuckets && source.hidden == cfg.hidden &&
         source.kingBuckets == cfg.kingBuckets)
@@ -319,7 +311,7 @@ FloatNetwork startingNetwork(const Network& start, const TrainConfig& cfg) {
     FloatNetwork net(cfg.hidden, cfg.outputBuckets, source.kingMirror, cfg.kingBuckets);
     net.activation = source.activation;
     net.outputScale = source.outputScale;
-    std::mt19937_64 rng(cfg.seed);
+    std::mt19937_64 rng(cfg.data.seed);
     auto featureInit = newFeatureWeights();
     const int kept = source.hidden;
     for (int row = 0; row <= net.inputs(); ++row) {  // the inputs' rows, then the biases'
@@ -392,7 +384,27 @@ FloatNetwork FloatNetwork::dequantise(const Network& net) {
     return f;
 }
 
-double learningRate(const TrainConfig& cfg, double done) {
+std::string recipeCommand(const Recipe& r) {
+    std::string names;
+    for (const std::string& path : r.data.files)
+        names += (names.empty() ? "" : ",") + std::filesystem::path(path).filename().string();
+    char settings[512];
+    std::snprintf(settings, sizeof settings,
+                  " epochs %d cycles %d batch %d lr %g wdl %g activation %s hidden %d buckets %d%s kingbuckets %d%s "
+                  "minply %d holdout %g maxheldout %llu buffer %llu seed %llu",
+                  r.epochs, r.cycles, r.batch, r.lr, r.wdl,
+                  r.activation == Activation::CLIPPED_RELU ? "crelu" : "screlu", r.hidden, r.outputBuckets,
+                  r.kingMirror ? " kingmirror" : "", r.kingBuckets.count, r.data.mirror ? " mirror" : "", r.data.minPly,
+                  r.data.holdoutShare, (unsigned long long)r.data.maxHeldOut, (unsigned long long)r.data.buffer,
+                  (unsigned long long)r.data.seed);
+    std::string command = "train data " + names + settings;
+    if (r.data.maxPositions) command += " positions " + std::to_string(r.data.maxPositions);
+    if (!r.from.empty())
+        command += " from " + (r.from == EMBEDDED_NAME ? r.from : std::filesystem::path(r.from).filename().string());
+    return command;
+}
+
+double learningRate(const Recipe& cfg, double done) {
     // Cosine down to 2% over each cycle: one cycle is the classic schedule, several restart it
     // warm (Loshchilov and Hutter's SGDR), each cycle ending on a network worth keeping.
     // A cycle runs over (k, k + 1] of done * cycles: its last batch is at its lowest rate.
@@ -400,18 +412,18 @@ double learningRate(const TrainConfig& cfg, double done) {
     return cfg.lr * (0.02 + 0.98 * 0.5 * (1 + std::cos(M_PI * inCycle)));
 }
 
-std::string train(const TrainConfig& cfg, TrainReport& report,
+std::string train(const TrainConfig& config, TrainReport& report,
                   const std::function<void(const std::string&)>& progress) {
+    const Recipe& cfg = config.recipe;
+    const RunSettings& run = config.run;
     if (cfg.epochs % cfg.cycles) return "train: the epochs must be a multiple of the cycles";
     std::unique_ptr<Network> origin;  // read before the data, so that a bad one costs nothing
     if (!cfg.from.empty()) {
         origin = std::make_unique<Network>();
         if (std::string why = loadStart(cfg, *origin); !why.empty()) return why;
     }
-    StreamConfig streamConfig{cfg.data,         cfg.minPly, cfg.threads,    cfg.holdout, cfg.seed,
-                              cfg.maxPositions, cfg.buffer, cfg.maxHeldOut, cfg.mirror};
     SampleStream stream;
-    if (std::string why = stream.open(streamConfig, progress); !why.empty()) return why;
+    if (std::string why = stream.open(cfg.data, run.threads, progress); !why.empty()) return why;
     const std::vector<Sample> validation = stream.heldOut();
     report.validationPositions = validation.size();
     progress("train: " + std::to_string(stream.trainChunks()) + " chunks of training games, " +
@@ -420,26 +432,26 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
 
     FloatNetwork& net = report.network;
     net = origin ? startingNetwork(*origin, cfg) : randomNetwork(cfg);
-    const int scale = DEFAULT_SCALE;
-    if (origin && !cfg.resume) {  // a resumed run reads its weights from the state
+    if (origin && !run.resume) {  // a resumed run reads its weights from the state
         char line[256];
         std::snprintf(line, sizeof line, "train: from network %08x (%s): held-out loss %.6f",
                       unsigned(origin->checksum), origin->shape().c_str(),
-                      meanLoss(net, validation, cfg.threads, cfg.wdl, scale));
+                      meanLoss(net, validation, run.threads, cfg.wdl));
         progress(line);
     }
 
     AdamW adam(net);
-    const std::uint32_t print = fingerprint(cfg, stream, origin.get());
-    const std::string statePath = cfg.out + ".state";
+    const std::string sums = dataSums(cfg.data);  // once: the files are large
+    const std::uint32_t print = fingerprint(cfg, stream, origin.get(), sums);
+    const std::string statePath = run.out + ".state";
     int firstEpoch = 1;
-    if (cfg.resume) {
+    if (run.resume) {
         int done = 0;
         if (std::string why = loadState(statePath, print, done, net, adam); !why.empty()) return why;
         firstEpoch = done + 1;
         progress("train: resuming after epoch " + std::to_string(done));
     }
-    std::vector<std::vector<float>> grads(cfg.threads, std::vector<float>(net.params.size()));
+    std::vector<std::vector<float>> grads(run.threads, std::vector<float>(net.params.size()));
     const auto start = Clock::now();
     auto lastReport = start;
     for (int epoch = firstEpoch; epoch <= cfg.epochs; ++epoch) {
@@ -453,15 +465,15 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
             for (std::size_t b = 0; b < batches; ++b) {
                 const std::size_t first = b * cfg.batch,
                                   size = std::min<std::size_t>(cfg.batch, samples.size() - first);
-                std::vector<double> losses(cfg.threads, 0.0);
-                fit::parallelFor(cfg.threads, size, [&](int t, std::size_t begin, std::size_t end) {
+                std::vector<double> losses(run.threads, 0.0);
+                fit::parallelFor(run.threads, size, [&](int t, std::size_t begin, std::size_t end) {
                     std::fill(grads[t].begin(), grads[t].end(), 0.0f);
                     for (std::size_t i = begin; i < end; ++i)
-                        losses[t] += backward(net, samples[first + i], cfg.wdl, scale, grads[t]);
+                        losses[t] += backward(net, samples[first + i], cfg.wdl, grads[t]);
                 });
                 // The threads' gradients, summed in a fixed order (the same run gives the same network).
-                fit::parallelFor(cfg.threads, grads[0].size(), [&](int, std::size_t begin, std::size_t end) {
-                    for (int t = 1; t < cfg.threads; ++t)
+                fit::parallelFor(run.threads, grads[0].size(), [&](int, std::size_t begin, std::size_t end) {
+                    for (int t = 1; t < run.threads; ++t)
                         for (std::size_t i = begin; i < end; ++i) grads[0][i] += grads[t][i];
                     for (std::size_t i = begin; i < end; ++i) grads[0][i] /= float(size);
                 });
@@ -469,7 +481,7 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
                 trained += size;
                 const double inPass = passDone + (bufferDone - passDone) * double(b + 1) / double(batches);
                 const double done = (epoch - 1 + inPass) / cfg.epochs;
-                adam.step(net.params, grads[0], float(learningRate(cfg, done)), cfg.threads);
+                adam.step(net.params, grads[0], float(learningRate(cfg, done)), run.threads);
 
                 const auto now = Clock::now();
                 if (now - lastReport > std::chrono::seconds(10)) {
@@ -486,9 +498,10 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
         });
         report.trainPositions = stream.trainPositions;
         report.knownPositions = stream.knownPositions;
-        if (!trained) return "train: no training positions in the data (minply " + std::to_string(cfg.minPly) + ")";
+        if (!trained)
+            return "train: no training positions in the data (minply " + std::to_string(cfg.data.minPly) + ")";
         const double seconds = std::chrono::duration<double>(Clock::now() - epochStart).count();
-        EpochReport e{lossSum / double(trained), meanLoss(net, validation, cfg.threads, cfg.wdl, scale),
+        EpochReport e{lossSum / double(trained), meanLoss(net, validation, run.threads, cfg.wdl),
                       double(trained) / seconds};
         report.epochs.push_back(e);
         char line[256];
@@ -496,45 +509,48 @@ std::string train(const TrainConfig& cfg, TrainReport& report,
                       "train: epoch %d/%d: training loss %.6f, held-out loss %.6f, %zu positions, %.0f positions/s",
                       epoch, cfg.epochs, e.trainLoss, e.validationLoss, trained, e.positionsPerSecond);
         progress(line);
-        if (!cfg.out.empty()) {
-            if (std::string why = save(net, cfg.out, describe(cfg, stream, origin.get())); !why.empty()) return why;
+        if (!run.out.empty()) {
+            const std::string about = describe(cfg, stream, origin.get(), sums);
+            if (std::string why = save(net, run.out, about); !why.empty()) return why;
             if (std::string why = saveState(statePath, print, epoch, net, adam); !why.empty()) return why;
             if (cfg.cycles > 1 && epoch % (cfg.epochs / cfg.cycles) == 0) {
-                const std::string kept = cycleName(cfg.out, epoch / (cfg.epochs / cfg.cycles));
-                if (std::string why = save(net, kept, describe(cfg, stream, origin.get())); !why.empty()) return why;
+                const std::string kept = cycleName(run.out, epoch / (cfg.epochs / cfg.cycles));
+                if (std::string why = save(net, kept, about); !why.empty()) return why;
                 progress("train: cycle's network kept as " + kept);
             }
         }
-        if (epoch == cfg.stopAfter && epoch < cfg.epochs) {
+        if (epoch == run.stopAfter && epoch < cfg.epochs) {
             progress("train: stopped after epoch " + std::to_string(epoch) + "; add 'resume' to continue");
             return "";
         }
     }
-    if (!cfg.out.empty()) progress("train: network written to " + cfg.out);
+    if (!run.out.empty()) progress("train: network written to " + run.out);
     return "";
 }
 
-std::string compare(const TrainConfig& cfg, const std::vector<std::string>& networks, std::vector<HeldOutLoss>& losses,
-                    const std::function<void(const std::string&)>& progress) {
+std::string compare(const TrainConfig& config, const std::vector<std::string>& networks,
+                    std::vector<HeldOutLoss>& losses, const std::function<void(const std::string&)>& progress) {
+    const Recipe& cfg = config.recipe;
+    const int threads = config.run.threads;
     // Every file read before any position is, so that a bad name costs nothing.
     std::vector<std::unique_ptr<Network>> nets;
     for (const std::string& path : networks) {
         nets.push_back(std::make_unique<Network>());
         if (std::string why = load(path, *nets.back()); !why.empty()) return "train: " + path + ": " + why;
     }
-    StreamConfig streamConfig{cfg.data, cfg.minPly, cfg.threads, cfg.holdout, cfg.seed, 0, cfg.buffer, cfg.maxHeldOut};
+    StreamConfig heldOutOnly = cfg.data;  // every file's held-out chunks, however many positions train
+    heldOutOnly.maxPositions = 0;
+    heldOutOnly.mirror = false;
     SampleStream stream;
-    if (std::string why = stream.open(streamConfig, progress); !why.empty()) return why;
+    if (std::string why = stream.open(heldOutOnly, threads, progress); !why.empty()) return why;
     const std::vector<Sample> heldOut = stream.heldOut();
     if (heldOut.empty())
-        return "train: no held-out positions in the data (holdout " + std::to_string(cfg.holdout) + ")";
-    const int scale = DEFAULT_SCALE;
+        return "train: no held-out positions in the data (holdout " + std::to_string(cfg.data.holdoutShare) + ")";
     losses.clear();
     for (std::size_t n = 0; n < nets.size(); ++n) {
         const FloatNetwork net = FloatNetwork::dequantise(*nets[n]);
-        losses.push_back({meanLoss(net, heldOut, cfg.threads, cfg.wdl, scale),
-                          meanLoss(net, heldOut, cfg.threads, 0.0, scale),
-                          meanLoss(net, heldOut, cfg.threads, 1.0, scale), heldOut.size()});
+        losses.push_back({meanLoss(net, heldOut, threads, cfg.wdl), meanLoss(net, heldOut, threads, 0.0),
+                          meanLoss(net, heldOut, threads, 1.0), heldOut.size()});
         char line[512];
         std::snprintf(line, sizeof line,
                       "train: %s: held-out loss %.6f at wdl %.2f, %.6f against the scores, %.6f against the "
@@ -547,70 +563,61 @@ std::string compare(const TrainConfig& cfg, const std::vector<std::string>& netw
 }
 
 std::string runTrain(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress) {
-    TrainConfig cfg;
-    cfg.threads = int(std::max(1u, std::thread::hardware_concurrency()));
+    TrainConfig config;
+    Recipe& cfg = config.recipe;
+    RunSettings& run = config.run;
+    run.threads = int(std::max(1u, std::thread::hardware_concurrency()));
     text::KeywordArgs in("train", args, {"resume", "mirror", "kingmirror"});
     std::string data, activation = "screlu", networks;
     in.string("data", data);
     in.string("compare", networks);
-    in.string("out", cfg.out);
+    in.string("out", run.out);
     in.integer("epochs", 1, 100000, cfg.epochs);
     in.integer("cycles", 1, 100000, cfg.cycles);
-    in.integer("buffer", 1, (1LL << 40), cfg.buffer);
-    in.integer("heldout", 0, (1LL << 40), cfg.maxHeldOut);
+    in.integer("buffer", 1, (1LL << 40), cfg.data.buffer);
+    in.integer("maxheldout", 0, (1LL << 40), cfg.data.maxHeldOut);
     in.integer("batch", 1, 1 << 24, cfg.batch);
-    in.integer("threads", 1, 1024, cfg.threads);
-    in.integer("minply", 0, 1000, cfg.minPly);
-    in.integer("seed", 0, (1LL << 62), cfg.seed);
-    in.integer("positions", 0, (1LL << 62), cfg.maxPositions);
+    in.integer("threads", 1, 1024, run.threads);
+    in.integer("minply", 0, 1000, cfg.data.minPly);
+    in.integer("seed", 0, (1LL << 62), cfg.data.seed);
+    in.integer("positions", 0, (1LL << 62), cfg.data.maxPositions);
     in.real("lr", 1e-7, 1.0, cfg.lr);
     in.real("wdl", 0.0, 1.0, cfg.wdl);
-    in.real("holdout", 0.0, 0.5, cfg.holdout);
+    in.real("holdout", 0.0, 0.5, cfg.data.holdoutShare);
     in.string("activation", activation);
-    in.integer("stopafter", 1, 100000, cfg.stopAfter);
+    in.integer("stopafter", 1, 100000, run.stopAfter);
     in.integer("buckets", 1, MAX_OUTPUT_BUCKETS, cfg.outputBuckets);
     in.integer("hidden", HIDDEN_STEP, MAX_HIDDEN, cfg.hidden);
     int kingBuckets = 1;
     in.integer("kingbuckets", 1, MAX_KING_BUCKETS, kingBuckets);
     in.string("from", cfg.from);
-    cfg.resume = in.flag("resume");
-    cfg.mirror = in.flag("mirror");
+    run.resume = in.flag("resume");
+    cfg.data.mirror = in.flag("mirror");
     cfg.kingMirror = in.flag("kingmirror");
     if (std::string why = in.error(); !why.empty()) return why;
     if (activation != "screlu" && activation != "crelu") return "train: activation must be screlu or crelu";
     if (cfg.hidden % HIDDEN_STEP)
         return "train: hidden must be a multiple of " + std::to_string(HIDDEN_STEP) + " (the SIMD kernels' step)";
-    if (cfg.mirror && cfg.kingMirror)
+    if (cfg.data.mirror && cfg.kingMirror)
         return "train: a king-mirroring network sees a position and its mirror image alike: mirror adds nothing";
     cfg.kingBuckets = KingBuckets::layout(kingBuckets);
     if (!cfg.kingBuckets.count) return "train: kingbuckets must be 1, 2, 4 or 8 (network.h: KingBuckets::layout)";
     if (kingBuckets == 8 && cfg.kingMirror)
         return "train: kingbuckets 8 splits the king's squares by the board's half, which kingmirror already does";
     cfg.activation = activation == "crelu" ? Activation::CLIPPED_RELU : Activation::SQUARED_CLIPPED_RELU;
-    if (!networks.empty() && !(cfg.out.empty() && cfg.from.empty()))
+    if (!networks.empty() && !(run.out.empty() && cfg.from.empty()))
         return "train: compare measures networks and trains none: no out, no from";
-    if (data.empty() || (cfg.out.empty() && networks.empty()))
+    if (data.empty() || (run.out.empty() && networks.empty()))
         return "train: needs data FILE[,FILE...] and out NET (or compare NET[,NET...])";
-    cfg.data = text::split(data, ',');
-    for (const std::string& path : cfg.data)
+    cfg.data.files = text::split(data, ',');
+    for (const std::string& path : cfg.data.files)
         if (!gamefile::isGameFile(path)) return "train: " + path + " is not a game file of datagen";
     if (!networks.empty()) {
         std::vector<HeldOutLoss> losses;
-        return compare(cfg, text::split(networks, ','), losses, progress);
-    }
-    // The command as the network's description gives it: what makes the network, so not how the
-    // run was split (a resumed run writes the same file as a whole one), its files by name.
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string key = text::lower(args[i]);
-        if (key == "stopafter") ++i;
-        else if (key != "resume") {
-            cfg.command += (cfg.command.empty() ? "" : " ") + args[i];
-            if ((key == "data" || key == "out" || key == "from") && i + 1 < args.size())
-                cfg.command += " " + fileNames(args[++i]);
-        }
+        return compare(config, text::split(networks, ','), losses, progress);
     }
     TrainReport report;
-    return train(cfg, report, progress);
+    return train(config, report, progress);
 }
 
 }  // namespace nnue

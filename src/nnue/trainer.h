@@ -1,15 +1,15 @@
 // `quadbit train`: our own trainer of the network (network.h) on datagen's game files, sharing
 // the engine's feature index, so that the two cannot disagree on an input.
 //   train data FILE[,FILE...] out NET [epochs 10] [cycles 1] [batch 16384] [lr 0.001] [wdl 0.3]
-//         [activation screlu|crelu] [threads N] [seed 1] [holdout 0.05] [heldout 1000000]
+//         [activation screlu|crelu] [threads N] [seed 1] [holdout 0.05] [maxheldout 1000000]
 //         [minply 8] [positions N] [buffer 4000000] [stopafter N] [resume] [mirror]
 //         [buckets 1] [kingmirror] [kingbuckets 1] [hidden 256] [from NET]
-//   train data FILE[,FILE...] compare NET[,NET...] [wdl 0.3] [threads N] [holdout 0.05] [heldout N]
+//   train data FILE[,FILE...] compare NET[,NET...] [wdl 0.3] [threads N] [holdout 0.05] [maxheldout N]
 // The data streams (stream.h): memory holds one shuffle buffer of `buffer` positions as played
 // (32 bytes each kept, twice that with `mirror`), whatever the files' size; each epoch is a pass
 // over every file's chunks in an order of its own, the files mixed. `positions N` takes the
 // first chunks (the files in turn) holding N positions as played. The held-out part is every
-// (1 / holdout)-th chunk of each file, whole games, at most `heldout` positions. Each batch's
+// (1 / holdout)-th chunk of each file, whole games, at most `maxheldout` positions. Each batch's
 // target blends the game's result and the search's score: wdl * result + (1 - wdl) *
 // sigmoid(score / SCALE). The loss is the squared error of sigmoid(output); AdamW with a cosine
 // learning-rate schedule, restarted warm `cycles` times (each cycle's last network is also kept
@@ -46,21 +46,19 @@
 #include <vector>
 
 #include "nnue/network.h"
+#include "nnue/stream.h"
 
 namespace nnue {
 
-struct TrainConfig {
-    std::vector<std::string> data;
-    std::string out;
-    int epochs = 10, cycles = 1, batch = 16384, threads = 1, minPly = 8;
-    double lr = 0.001, wdl = 0.3, holdout = 0.05;
-    std::uint64_t seed = 1, maxPositions = 0;  // positions as played of the first chunks read; 0: all
-    std::uint64_t buffer = 4'000'000;          // positions as played in one shuffle buffer
-    std::uint64_t maxHeldOut = 1'000'000;      // held-out positions at most
-    std::string command;                       // the command line, for the network's description
-    int stopAfter = 0;                         // stop after this epoch, to resume later (0: run to the end)
-    bool resume = false;                       // continue from OUT.state
-    bool mirror = false;                       // add each training position's mirror image
+// What makes a network: its data and how it is read and shuffled (StreamConfig), the schedule,
+// the target, the shape and the network it starts from. The same recipe on the same data makes
+// the same network, whatever the machine; the network's description (the command that makes it
+// again, the data by sha256) and the fingerprint a resumed run checks are both written from it.
+struct Recipe {
+    StreamConfig data;
+    int epochs = 10, cycles = 1, batch = 16384;
+    double lr = 0.001;  // the cosine schedule's peak (learningRate)
+    double wdl = 0.3;   // the game's result's weight in the target, the search's score's the rest
     Activation activation = Activation::SQUARED_CLIPPED_RELU;
     int hidden = DEFAULT_HIDDEN;  // neurons a side
     int outputBuckets = 1;        // by the number of pieces (network.h)
@@ -68,6 +66,23 @@ struct TrainConfig {
     KingBuckets kingBuckets;      // one set of inputs by default
     std::string from;             // the network whose weights the run starts from (empty: random ones)
 };
+
+// How this machine runs a recipe: nothing here changes the network.
+struct RunSettings {
+    std::string out;      // the network, written after every epoch, and its training state OUT.state
+    int threads = 1;      // training and reading the data
+    int stopAfter = 0;    // stop after this epoch, to resume later (0: run to the end)
+    bool resume = false;  // continue from OUT.state
+};
+
+struct TrainConfig {
+    Recipe recipe;
+    RunSettings run;
+};
+
+// The recipe as the command that makes it again, every setting spelt out and its files by name:
+// `train data A,B epochs 4 cycles 1 ...`.
+std::string recipeCommand(const Recipe& recipe);
 
 // The trainer's network, in floats: the first layer's weights, its biases, each bucket's output
 // weights (the side to move's half first), then each bucket's output bias, one after another.
@@ -137,8 +152,8 @@ std::string compare(const TrainConfig& config, const std::vector<std::string>& n
                     std::vector<HeldOutLoss>& losses, const std::function<void(const std::string&)>& progress);
 
 // The learning rate at `done` (0 to 1) of the run: cosine from lr down to 2% of it over each of
-// the config's cycles.
-double learningRate(const TrainConfig& config, double done);
+// the recipe's cycles.
+double learningRate(const Recipe& recipe, double done);
 
 std::string runTrain(const std::vector<std::string>& args, const std::function<void(const std::string&)>& progress);
 
