@@ -1,12 +1,9 @@
 #include "tt.h"
 
-#include <sys/mman.h>
-#include <unistd.h>
-
-#include <cstdlib>
 #include <cstring>
 
 #include "cluster.h"
+#include "platform.h"
 
 namespace {
 
@@ -24,26 +21,15 @@ std::uint64_t pack(Move move, Value value, Value eval, int depth, Bound bound, b
 int depthOf(std::uint64_t data) { return int((data >> DEPTH_SHIFT) & 0xFF) + TranspositionTable::DEPTH_OFFSET; }
 int generationOf(std::uint64_t data) { return int(data >> GEN_SHIFT); }
 
-constexpr std::size_t HUGE_PAGE = 2 * 1024 * 1024;
-
-void* allocateLarge(std::size_t bytes) {
-    bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-    void* mem = std::aligned_alloc(HUGE_PAGE, bytes);
-#ifdef MADV_HUGEPAGE
-    if (mem) madvise(mem, bytes, MADV_HUGEPAGE);  // fewer TLB misses on large tables
-#endif
-    return mem;
-}
-
 }  // namespace
 
 TranspositionTable::~TranspositionTable() {
-    if (sharers == 1) std::free(buckets);  // a shared table is the cluster's to free
+    if (sharers == 1) platform::freeLarge(buckets);  // a shared table is the cluster's to free
 }
 
 std::string TranspositionTable::resize(std::size_t mb, std::string* note) {
     const std::size_t bytes = mb * 1024 * 1024;
-    const std::size_t physical = std::size_t(sysconf(_SC_PHYS_PAGES)) * std::size_t(sysconf(_SC_PAGESIZE));
+    const std::size_t physical = platform::physicalMemory();
     if (bytes > physical)
         return "cannot allocate " + std::to_string(mb) + " MB for the hash table: this machine has " +
                std::to_string(physical / (1024 * 1024)) + " MB of memory";
@@ -51,9 +37,9 @@ std::string TranspositionTable::resize(std::size_t mb, std::string* note) {
     void* mem = cluster::nodeTable(bytes, how, error);
     if (!error.empty()) return error;
     const bool shared = mem != nullptr;
-    if (!shared) mem = allocateLarge(bytes);
+    if (!shared) mem = platform::allocateLarge(bytes);
     if (!mem) return "cannot allocate " + std::to_string(mb) + " MB for the hash table";
-    if (sharers == 1) std::free(buckets);
+    if (sharers == 1) platform::freeLarge(buckets);
     sharer = shared ? cluster::tableSharer() : 0;
     sharers = shared ? cluster::tableSharers() : 1;
     if (note) *note = how;

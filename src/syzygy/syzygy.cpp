@@ -1,9 +1,5 @@
 #include "syzygy/syzygy.h"
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -17,6 +13,7 @@
 #include <vector>
 
 #include "movegen.h"
+#include "platform.h"
 
 namespace syzygy {
 
@@ -191,8 +188,7 @@ struct Table {
     int pawns[2] = {};  // of the lead colour (fewer pawns, White on a tie) and the other
 
     std::atomic<bool> ready{false};
-    void* base = nullptr;
-    std::size_t bytes = 0;
+    platform::FileView file;
     const u8* dtzMaps = nullptr;
     Part parts[2][4];
 
@@ -202,9 +198,7 @@ struct Table {
 
     Table() = default;
     Table(const Table&) = delete;
-    ~Table() {
-        if (base) munmap(base, bytes);
-    }
+    ~Table() { platform::unmap(file); }
 };
 
 // The material of a position as a key: four bits a piece type (pawn to queen) and colour.
@@ -367,24 +361,17 @@ void readHeaders(Table& t, const u8* data) {
 
 // Maps the file at the first probe (under the lock, once); false if it cannot be used.
 bool open(Table& t) {
-    if (t.ready.load(std::memory_order_acquire)) return t.base != nullptr;
+    if (t.ready.load(std::memory_order_acquire)) return t.file.data != nullptr;
     std::lock_guard<std::mutex> lock(mapping);
-    if (t.ready.load(std::memory_order_relaxed)) return t.base != nullptr;
-    const int fd = ::open(t.path.c_str(), O_RDONLY);
-    struct stat st {};
-    if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size % 64 == 16) {
-        void* base = mmap(nullptr, std::size_t(st.st_size), PROT_READ, MAP_SHARED, fd, 0);
-        static const u8 MAGIC[2][4] = {{0x71, 0xE8, 0x23, 0x5D}, {0xD7, 0x66, 0x0C, 0xA5}};
-        if (base != MAP_FAILED && !std::memcmp(base, MAGIC[t.isDtz], 4)) {
-            madvise(base, std::size_t(st.st_size), MADV_RANDOM);
-            t.base = base;
-            t.bytes = std::size_t(st.st_size);
-            readHeaders(t, static_cast<const u8*>(base) + 4);
-        } else if (base != MAP_FAILED) munmap(base, std::size_t(st.st_size));
-    }
-    if (fd >= 0) close(fd);
+    if (t.ready.load(std::memory_order_relaxed)) return t.file.data != nullptr;
+    const platform::FileView file = platform::mapReadOnly(t.path);
+    static const u8 MAGIC[2][4] = {{0x71, 0xE8, 0x23, 0x5D}, {0xD7, 0x66, 0x0C, 0xA5}};
+    if (file.data && file.size % 64 == 16 && !std::memcmp(file.data, MAGIC[t.isDtz], 4)) {
+        t.file = file;
+        readHeaders(t, static_cast<const u8*>(file.data) + 4);
+    } else platform::unmap(file);
     t.ready.store(true, std::memory_order_release);
-    return t.base != nullptr;
+    return t.file.data != nullptr;
 }
 
 // ---------------------------------------------------------------------------------------------
