@@ -1,6 +1,8 @@
 #include "buildinfo.h"
 
+#ifndef _WIN32
 #include <hwloc.h>
+#endif
 
 #include "attacks.h"
 #include "commit.h"
@@ -76,10 +78,15 @@ std::string buildDescription() {
 #else
     const char* profile = "";
 #endif
+#ifdef _WIN32
+    const std::string placement = "Windows processor groups (Win32)";
+#else
     const unsigned hwloc = HWLOC_API_VERSION;
+    const std::string placement =
+        "hwloc (API " + std::to_string(hwloc >> 16) + "." + std::to_string((hwloc >> 8) & 0xff) + ")";
+#endif
     return std::string("Commit: ") + buildCommit() + "\nCompiled by " + compiler + __VERSION__ + profile +
            "\nTarget: " + QUADBIT_ARCH_NAME + " (" + features() + ")\nSliders: " + sliders +
            "; network kernels: " + simd::isaName(simd::BUILD_ISA) + "; perft bit counts: " + bitCounts +
-           "\nThread placement: hwloc (API " + std::to_string(hwloc >> 16) + "." + std::to_string((hwloc >> 8) & 0xff) +
-           ")";
+           "\nThread placement: " + placement;
 }

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <mutex>
 
+#include "platform.h"
+
 namespace iolog {
 
 namespace {
@@ -17,8 +19,7 @@ std::string timestamp() {
     const auto t = std::chrono::system_clock::now();
     const std::time_t seconds = std::chrono::system_clock::to_time_t(t);
     const int ms = int(std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count() % 1000);
-    std::tm local{};
-    localtime_r(&seconds, &local);
+    const std::tm local = platform::localTime(seconds);
     char buf[96];  // room for any int fields, so the compiler sees no truncation
     std::snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d:%02d.%03d", local.tm_year + 1900, local.tm_mon + 1,
                   local.tm_mday, local.tm_hour, local.tm_min, local.tm_sec, ms);

@@ -14,6 +14,7 @@
 #include "nnue/nettool.h"
 #include "nnue/trainer.h"
 #include "engine.h"
+#include "platform.h"
 #include "eval/tuner.h"
 #include "tunable.h"
 #include "uci.h"
@@ -51,6 +52,7 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    platform::plainLineEnds();
 #ifdef QUADBIT_MPI
     std::string why;
     if (!cluster::init(argc, argv, why)) {

@@ -3,7 +3,11 @@
 #ifdef _WIN32
 #define NOMINMAX
 #define WIN32_LEAN_AND_MEAN
+#include <fcntl.h>
+#include <io.h>
 #include <windows.h>
+
+#include <cstdio>
 #else
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -55,6 +59,14 @@ void unmap(const FileView& view) {
     if (view.data) UnmapViewOfFile(view.data);
 }
 
+std::tm localTime(std::time_t t) {
+    std::tm local{};
+    localtime_s(&local, &t);
+    return local;
+}
+
+void plainLineEnds() { _setmode(_fileno(stdout), _O_BINARY); }
+
 #else
 
 constexpr std::size_t HUGE_PAGE = 2 * 1024 * 1024;
@@ -92,6 +104,14 @@ FileView mapReadOnly(const std::string& path) {
 void unmap(const FileView& view) {
     if (view.data) munmap(const_cast<void*>(view.data), view.size);
 }
+
+std::tm localTime(std::time_t t) {
+    std::tm local{};
+    localtime_r(&t, &local);
+    return local;
+}
+
+void plainLineEnds() {}
 
 #endif
 

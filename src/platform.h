@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <ctime>
 #include <string>
 
 namespace platform {
@@ -16,6 +17,14 @@ void freeLarge(void* memory);
 
 // The machine's physical memory in bytes (0 when it cannot be read).
 std::size_t physicalMemory();
+
+// Standard output's lines end in "\n" alone, as on Linux, whatever the system: Windows' text
+// mode would write "\r\n", which a client on another system (fastchess driving the engine under
+// Wine) reads as part of the last word, `bestmove e2e4\r`. Windows GUIs read either.
+void plainLineEnds();
+
+// The local time of `t` (localtime_r, thread-safe).
+std::tm localTime(std::time_t t);
 
 // A file's bytes mapped read-only for random access, or data nullptr when it cannot be.
 struct FileView {

@@ -11,8 +11,15 @@ set(QUADBIT_MAIN ${QUADBIT_ROOT}/src/main.cpp)
 set(QUADBIT_DEFAULT_NETWORK ${QUADBIT_ROOT}/src/nnue/default.nnue)
 
 find_package(Threads REQUIRED)
-find_package(PkgConfig REQUIRED)
-pkg_check_modules(HWLOC REQUIRED IMPORTED_TARGET hwloc)
+# hwloc places the threads on Linux; on Windows the engine asks Win32 itself (src/topology.cpp),
+# and the executable is linked statically, so that it needs no DLL beside it.
+if(WIN32)
+  set(QUADBIT_SYSTEM_LIBRARIES -static)
+else()
+  find_package(PkgConfig REQUIRED)
+  pkg_check_modules(HWLOC REQUIRED IMPORTED_TARGET hwloc)
+  set(QUADBIT_SYSTEM_LIBRARIES PkgConfig::HWLOC)
+endif()
 
 # The commit the engine is built from (src/commit.cmake), read again at every build.
 if(NOT TARGET quadbit_commit)
@@ -36,7 +43,7 @@ function(quadbit_core name)
   target_compile_options(${name} PUBLIC ${ARG_OPTIONS})
   target_link_options(${name} PUBLIC ${ARG_LINK_OPTIONS})
   target_compile_definitions(${name} PUBLIC ${ARG_DEFINITIONS})
-  target_link_libraries(${name} PUBLIC Threads::Threads PkgConfig::HWLOC ${ARG_LIBRARIES})
+  target_link_libraries(${name} PUBLIC Threads::Threads ${QUADBIT_SYSTEM_LIBRARIES} ${ARG_LIBRARIES})
   target_compile_definitions(${name} PRIVATE QUADBIT_DEFAULT_NETWORK="${QUADBIT_DEFAULT_NETWORK}")
   target_include_directories(${name} PRIVATE ${CMAKE_BINARY_DIR}/generated)
   add_dependencies(${name} quadbit_commit)

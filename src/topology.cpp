@@ -1,6 +1,12 @@
 #include "topology.h"
 
+#ifdef _WIN32
+#define NOMINMAX
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#else
 #include <hwloc.h>
+#endif
 
 #include <algorithm>
 #include <sstream>
@@ -22,6 +28,8 @@ const char* bindModeName(BindMode mode) {
     default: return "scatter";
     }
 }
+
+#ifndef _WIN32
 
 Topology::Topology() {
     if (hwloc_topology_init(&topology) || hwloc_topology_load(topology)) {
@@ -122,17 +130,119 @@ std::vector<Topology::Core> Topology::spreadCores(int count) const {
     return chosen;
 }
 
-int Topology::cores() const { return int(logicalCores().size()); }
-
 int Topology::pus() const { return topology ? hwloc_bitmap_weight(allowed) : 0; }
+
+bool Topology::usable() const { return topology != nullptr; }
+
+bool Topology::bindCurrentThread(int pu) const {
+    if (!topology || pu < 0) return false;
+    hwloc_bitmap_t set = hwloc_bitmap_alloc();
+    hwloc_bitmap_only(set, unsigned(pu));
+    bool ok = hwloc_set_cpubind(topology, set, HWLOC_CPUBIND_THREAD) == 0;
+    hwloc_bitmap_free(set);
+    return ok;
+}
+
+#else
+
+namespace {
+
+constexpr int GROUP_PUS = 64;  // a processor group holds at most 64 logical processors
+
+// The PUs this process may run on, by group: a process's threads start in its groups, limited by
+// its affinity there (a GUI may have set it).
+std::vector<KAFFINITY> allowedByGroup() {
+    const WORD groups = GetActiveProcessorGroupCount();
+    std::vector<KAFFINITY> allowed(groups, 0);
+    USHORT count = groups;
+    std::vector<USHORT> mine(groups);
+    DWORD_PTR process = 0, system = 0;
+    if (!GetProcessGroupAffinity(GetCurrentProcess(), &count, mine.data())) {  // Wine has no groups
+        if (!allowed.empty() && GetProcessAffinityMask(GetCurrentProcess(), &process, &system))
+            allowed[0] = KAFFINITY(process);
+        return allowed;
+    }
+    const bool oneGroup = count == 1 && GetProcessAffinityMask(GetCurrentProcess(), &process, &system);
+    for (USHORT i = 0; i < count; ++i)
+        if (mine[i] < groups) allowed[mine[i]] = oneGroup ? KAFFINITY(process) : KAFFINITY(~KAFFINITY(0));
+    return allowed;
+}
+
+}  // namespace
+
+Topology::Topology() {
+    DWORD bytes = 0;
+    GetLogicalProcessorInformationEx(RelationProcessorCore, nullptr, &bytes);
+    std::vector<char> buffer(bytes);
+    auto* info = reinterpret_cast<SYSTEM_LOGICAL_PROCESSOR_INFORMATION_EX*>(buffer.data());
+    if (!bytes || !GetLogicalProcessorInformationEx(RelationProcessorCore, info, &bytes)) return;
+    const std::vector<KAFFINITY> allowed = allowedByGroup();
+    for (DWORD at = 0; at < bytes;) {
+        const auto* entry = reinterpret_cast<const SYSTEM_LOGICAL_PROCESSOR_INFORMATION_EX*>(buffer.data() + at);
+        Core core;
+        for (WORD g = 0; g < entry->Processor.GroupCount; ++g) {
+            const GROUP_AFFINITY& mask = entry->Processor.GroupMask[g];
+            if (mask.Group >= allowed.size()) continue;
+            for (int bit = 0; bit < GROUP_PUS; ++bit)
+                if ((mask.Mask & allowed[mask.Group]) >> bit & 1) core.pus.push_back(mask.Group * GROUP_PUS + bit);
+        }
+        if (!core.pus.empty()) windowsCores.push_back(core);
+        at += entry->Size;
+    }
+}
+
+Topology::~Topology() = default;
+
+bool Topology::loadXml(const std::string&) { return false; }
+
+void Topology::restrictTo(const std::vector<int>& pus) {
+    for (Core& core : windowsCores)
+        core.pus.erase(std::remove_if(core.pus.begin(), core.pus.end(),
+                                      [&](int pu) { return std::find(pus.begin(), pus.end(), pu) == pus.end(); }),
+                       core.pus.end());
+    windowsCores.erase(
+        std::remove_if(windowsCores.begin(), windowsCores.end(), [](const Core& core) { return core.pus.empty(); }),
+        windowsCores.end());
+}
+
+std::vector<Topology::Core> Topology::logicalCores() const { return windowsCores; }
+
+// Windows lists cores group by group, so the first ones fill one group before the next: spread
+// them instead, every (cores / count)-th, so that a few threads use every group and node.
+std::vector<Topology::Core> Topology::spreadCores(int count) const {
+    if (count >= int(windowsCores.size())) return windowsCores;
+    std::vector<Core> chosen;
+    for (int i = 0; i < count; ++i) chosen.push_back(windowsCores[std::size_t(i) * windowsCores.size() / count]);
+    return chosen;
+}
+
+int Topology::pus() const {
+    int count = 0;
+    for (const Core& core : windowsCores) count += int(core.pus.size());
+    return count;
+}
+
+bool Topology::usable() const { return !windowsCores.empty(); }
+
+bool Topology::bindCurrentThread(int pu) const {
+    if (pu < 0 || !usable()) return false;
+    GROUP_AFFINITY affinity{};
+    affinity.Group = WORD(pu / GROUP_PUS);
+    affinity.Mask = KAFFINITY(1) << (pu % GROUP_PUS);
+    return SetThreadGroupAffinity(GetCurrentThread(), &affinity, nullptr) != 0;
+}
+
+#endif
+
+int Topology::cores() const { return int(logicalCores().size()); }
 
 Placement Topology::place(int threads, BindMode mode) const {
     Placement p;
     p.pus.assign(size_t(threads), -1);
     std::ostringstream out;
     const int coreCount = cores();
-    if (!topology || coreCount == 0) {
-        out << threads << " threads unpinned: hwloc found no usable topology";
+    if (!usable() || coreCount == 0) {
+        out << threads << " threads unpinned: no usable topology was found";
         p.summary = out.str();
         return p;
     }
@@ -174,15 +284,6 @@ Placement Topology::place(int threads, BindMode mode) const {
     if (p.pus.size() > 16) out << ",...";
     p.summary = out.str();
     return p;
-}
-
-bool Topology::bindCurrentThread(int pu) const {
-    if (!topology || pu < 0) return false;
-    hwloc_bitmap_t set = hwloc_bitmap_alloc();
-    hwloc_bitmap_only(set, unsigned(pu));
-    bool ok = hwloc_set_cpubind(topology, set, HWLOC_CPUBIND_THREAD) == 0;
-    hwloc_bitmap_free(set);
-    return ok;
 }
 
 Topology& machineTopology() {

@@ -1,8 +1,11 @@
-// Thread placement with hwloc: read the machine's topology and the CPUs this process may use
-// (a GUI or match runner may have restricted them), and choose one processing unit (PU) per
-// search thread: distinct cores first, spread over packages and NUMA nodes (hwloc_distrib, then
-// singlify), SMT siblings only once every core has a thread. Where hwloc finds nothing or binding
-// fails, threads run unpinned and the engine says so; binding never makes it fail.
+// Thread placement: read the machine's topology and the CPUs this process may use (a GUI or match
+// runner may have restricted them), and choose one processing unit (PU) per search thread:
+// distinct cores first, spread over packages and NUMA nodes, SMT siblings only once every core
+// has a thread. On Linux hwloc reads the machine (hwloc_distrib spreads, then singlify); on
+// Windows, which Debian's hwloc does not reach, Win32 itself: the cores and their PUs in every
+// processor group (a PU's index is group * 64 + its bit), the process's affinity, and
+// SetThreadGroupAffinity to bind, cores taken in Windows' order. Where nothing usable is found or
+// binding fails, threads run unpinned and the engine says so; binding never makes it fail.
 #pragma once
 
 #include <string>
@@ -40,17 +43,21 @@ public:
 
     int cores() const;  // usable cores (PUs where hwloc reports no cores)
     int pus() const;
-    bool usable() const { return topology != nullptr; }
+    bool usable() const;
 
 private:
     struct Core {
         std::vector<int> pus;  // usable PUs of this core, in OS order
     };
-    std::vector<Core> spreadCores(int count) const;  // `count` cores spread by hwloc_distrib
+    std::vector<Core> spreadCores(int count) const;  // `count` cores spread over the machine
     std::vector<Core> logicalCores() const;          // cores in logical order (compact)
 
+#ifdef _WIN32
+    std::vector<Core> windowsCores;  // every core with a usable PU, in Windows' order
+#else
     struct hwloc_topology* topology = nullptr;
     struct hwloc_bitmap_s* allowed = nullptr;
+#endif
 };
 
 // The machine the engine runs on.

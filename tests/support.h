@@ -2,7 +2,11 @@
 // perft-suite reader.
 #pragma once
 
+#ifdef _WIN32
+#include <process.h>
+#else
 #include <unistd.h>
+#endif
 
 #include <cstdint>
 #include <filesystem>
@@ -17,8 +21,17 @@ inline std::string sharedPath(const std::string& relative) { return std::string(
 // A folder of this test process's own, removed when it exits. CTest runs each test case in a
 // process of its own, the plain and the sanitized builds' copies side by side: a fixed name in
 // the temporary folder would have two of them writing one file.
+inline int processId() {
+#ifdef _WIN32
+    return _getpid();
+#else
+    return int(getpid());
+#endif
+}
+
 struct TempFolder {
-    std::filesystem::path path = std::filesystem::temp_directory_path() / ("quadbit-test-" + std::to_string(getpid()));
+    std::filesystem::path path =
+        std::filesystem::temp_directory_path() / ("quadbit-test-" + std::to_string(processId()));
     TempFolder() { std::filesystem::create_directories(path); }
     ~TempFolder() {
         std::error_code ignored;

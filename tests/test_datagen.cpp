@@ -135,8 +135,10 @@ TEST_CASE("datagen: a file made from scratch is the same bytes whatever the thre
         REQUIRE(runDatagen({"games", "48", "nodes", "150", "seed", "9", "randomplies", "6", "threads", i ? "4" : "1",
                             "out", path},
                            quiet) == "");
-        std::ifstream in(path, std::ios::binary);
-        made[i].assign(std::istreambuf_iterator<char>(in), {});
+        {  // closed before the file is removed, as Windows requires
+            std::ifstream in(path, std::ios::binary);
+            made[i].assign(std::istreambuf_iterator<char>(in), {});
+        }
         std::filesystem::remove(path);
     }
     REQUIRE(made[0].size() > 48 * 50);
@@ -333,6 +335,7 @@ TEST_CASE("datagen: index and readAt find every chunk that read finds, and no ot
     REQUIRE(spans[2].offset + gamefile::encode(chunks[1]).size() == valid);
     REQUIRE(!gamefile::readAt(in, valid, chunk));                // the chunk cut short
     REQUIRE(!gamefile::readAt(in, spans[2].offset + 1, chunk));  // not where a chunk starts
+    in.close();                                                  // before the file is removed, as Windows requires
     std::filesystem::remove(path);
 }
 
@@ -429,9 +432,11 @@ TEST_CASE("datagen: bad arguments change nothing", "[datagen]") {
     REQUIRE(runDatagen({"out", path, "evalfile", path, "force"}, quiet).find("not a Quadbit network") !=
             std::string::npos);
     REQUIRE(!runDatagen({"games", "1"}, quiet).empty());
-    std::ifstream in(path);
     std::string line;
-    std::getline(in, line);
+    {  // closed before the file is removed, as Windows requires
+        std::ifstream in(path);
+        std::getline(in, line);
+    }
     REQUIRE(line == "keep me");
     std::filesystem::remove(path);
 }

@@ -169,8 +169,11 @@ TEST_CASE("syzygy: files whose names are not tables are passed over", "[syzygy][
     const fs::path folder = tempPath("syzygy-names");
     fs::remove_all(folder);
     fs::create_directories(folder);
-    for (const char* ext : {".rtbw", ".rtbz"})
-        fs::create_symlink(fs::absolute(sharedPath("data/syzygy/KQvK") + ext), folder / (std::string("KQvK") + ext));
+    for (const char* ext : {".rtbw", ".rtbz"}) {  // copies, writable so that they can be removed on Windows too
+        const fs::path table = folder / (std::string("KQvK") + ext);
+        fs::copy_file(sharedPath("data/syzygy/KQvK") + ext, table);
+        fs::permissions(table, fs::perms::owner_write, fs::perm_options::add);
+    }
     for (const char* name : {"KQvKvK", "KQK", "QvK", "KQv", "Kv", "vK", "KKvK", "KQvKX", "kqvk", "KQ vK"})
         std::ofstream(folder / (std::string(name) + ".rtbw"));
     EngineProcess e;

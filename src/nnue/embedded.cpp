@@ -6,14 +6,21 @@
 
 #include "nnue/network.h"
 
-asm(".section .rodata\n"
-    ".balign 64\n"
-    ".globl quadbitEmbeddedNetwork\n"
-    "quadbitEmbeddedNetwork:\n"
-    ".incbin \"" QUADBIT_DEFAULT_NETWORK "\"\n"
-    ".globl quadbitEmbeddedNetworkEnd\n"
-    "quadbitEmbeddedNetworkEnd:\n"
-    ".previous\n");
+// ELF's read-only section and its way back to the section before; Windows' PE has neither
+// `.previous` nor `.rodata`, so there the bytes go into `.rdata` and the assembler back to `.text`.
+#ifdef _WIN32
+#define QUADBIT_READ_ONLY ".section .rdata,\"dr\"\n"
+#define QUADBIT_SECTION_BACK ".text\n"
+#else
+#define QUADBIT_READ_ONLY ".section .rodata\n"
+#define QUADBIT_SECTION_BACK ".previous\n"
+#endif
+asm(QUADBIT_READ_ONLY ".balign 64\n"
+                      ".globl quadbitEmbeddedNetwork\n"
+                      "quadbitEmbeddedNetwork:\n"
+                      ".incbin \"" QUADBIT_DEFAULT_NETWORK "\"\n"
+                      ".globl quadbitEmbeddedNetworkEnd\n"
+                      "quadbitEmbeddedNetworkEnd:\n" QUADBIT_SECTION_BACK);
 
 extern "C" const char quadbitEmbeddedNetwork[];
 extern "C" const char quadbitEmbeddedNetworkEnd[];

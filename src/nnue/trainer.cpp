@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <numbers>
 #include <numeric>
 #include <random>
 #include <thread>
@@ -409,7 +410,7 @@ double learningRate(const Recipe& cfg, double done) {
     // warm (Loshchilov and Hutter's SGDR), each cycle ending on a network worth keeping.
     // A cycle runs over (k, k + 1] of done * cycles: its last batch is at its lowest rate.
     const double x = done * cfg.cycles, inCycle = x <= 0 ? 0 : std::clamp(x - (std::ceil(x - 1e-9) - 1), 0.0, 1.0);
-    return cfg.lr * (0.02 + 0.98 * 0.5 * (1 + std::cos(M_PI * inCycle)));
+    return cfg.lr * (0.02 + 0.98 * 0.5 * (1 + std::cos(std::numbers::pi * inCycle)));
 }
 
 std::string train(const TrainConfig& config, TrainReport& report,

@@ -582,7 +582,14 @@ bool parseName(const std::string& name, int counts[COLOR_NB][PIECE_TYPE_NB]) {
 std::string init(const std::string& paths, std::string& summary) {
     std::vector<std::string> folders;
     std::stringstream in(paths);
-    for (std::string folder; std::getline(in, folder, ':');)
+    // Folders are separated as the system's PATH separates them (and as Stockfish reads them):
+    // `;` on Windows, where a drive letter has a colon, `:` elsewhere.
+#ifdef _WIN32
+    constexpr char SEPARATOR = ';';
+#else
+    constexpr char SEPARATOR = ':';
+#endif
+    for (std::string folder; std::getline(in, folder, SEPARATOR);)
         if (!folder.empty()) {
             if (!std::filesystem::is_directory(folder)) return "SyzygyPath: no folder '" + folder + "'";
             folders.push_back(folder);
