@@ -40,6 +40,18 @@ std::int32_t dotSquaredClippedScalar(const std::int16_t* a, const std::int16_t* 
 
 #if defined(__x86_64__)
 
+// Aligned loads and stores, but unaligned ones on Windows: MinGW's GCC cannot promise a stack
+// variable more than Windows' 16-byte alignment (GCC bug 54412), so an `alignas(64)` array of
+// the evaluation's may sit anywhere, and an aligned access there faults. On aligned data the
+// unaligned forms cost nothing with AVX; with SSE2 they cost the folded load.
+#ifdef _WIN32
+#define QUADBIT_LOAD(mm, si) mm##_loadu_##si
+#define QUADBIT_STORE(mm, si) mm##_storeu_##si
+#else
+#define QUADBIT_LOAD(mm, si) mm##_load_##si
+#define QUADBIT_STORE(mm, si) mm##_store_##si
+#endif
+
 // Horizontal sums of int32 lanes, each width by halves down to the last.
 __attribute__((target("sse2"))) std::int32_t sumSse2(__m128i v) {
     v = _mm_add_epi32(v, _mm_shuffle_epi32(v, 0x4e));
@@ -56,7 +68,7 @@ __attribute__((target("avx2"))) std::int32_t sumAvx2(__m256i v) {
 // evaluation, the store costs nothing measurable.
 __attribute__((target("avx512f"))) std::int32_t sumAvx512(__m512i v) {
     alignas(64) std::int32_t lanes[16];
-    _mm512_store_si512(lanes, v);
+    QUADBIT_STORE(_mm512, si512)(lanes, v);
     std::int32_t sum = 0;
     for (std::int32_t lane : lanes) sum += lane;
     return sum;
@@ -72,12 +84,12 @@ __attribute__((target("avx512f"))) std::int32_t sumAvx512(__m512i v) {
         std::int16_t* to, const std::int16_t* from, const std::int16_t* const* added, int addedCount, \
         const std::int16_t* const* removed, int removedCount, int n) { \
         for (int i = 0; i < n; i += lanes) { \
-            Reg v = mm##_load_##si(reinterpret_cast<const Reg*>(from + i)); \
+            Reg v = QUADBIT_LOAD(mm, si)(reinterpret_cast<const Reg*>(from + i)); \
             for (int k = 0; k < addedCount; ++k) \
-                v = mm##_add_epi16(v, mm##_load_##si(reinterpret_cast<const Reg*>(added[k] + i))); \
+                v = mm##_add_epi16(v, QUADBIT_LOAD(mm, si)(reinterpret_cast<const Reg*>(added[k] + i))); \
             for (int k = 0; k < removedCount; ++k) \
-                v = mm##_sub_epi16(v, mm##_load_##si(reinterpret_cast<const Reg*>(removed[k] + i))); \
-            mm##_store_##si(reinterpret_cast<Reg*>(to + i), v); \
+                v = mm##_sub_epi16(v, QUADBIT_LOAD(mm, si)(reinterpret_cast<const Reg*>(removed[k] + i))); \
+            QUADBIT_STORE(mm, si)(reinterpret_cast<Reg*>(to + i), v); \
         } \
     } \
     template <bool Squared> \
@@ -87,8 +99,8 @@ __attribute__((target("avx512f"))) std::int32_t sumAvx512(__m512i v) {
         Reg total = zero; \
         for (int i = 0; i < n; i += lanes) { \
             const Reg c = \
-                mm##_min_epi16(mm##_max_epi16(mm##_load_##si(reinterpret_cast<const Reg*>(a + i)), zero), top); \
-            const Reg weights = mm##_load_##si(reinterpret_cast<const Reg*>(w + i)); \
+                mm##_min_epi16(mm##_max_epi16(QUADBIT_LOAD(mm, si)(reinterpret_cast<const Reg*>(a + i)), zero), top); \
+            const Reg weights = QUADBIT_LOAD(mm, si)(reinterpret_cast<const Reg*>(w + i)); \
             total = mm##_add_epi32(total, Squared ? mm##_madd_epi16(mm##_mullo_epi16(c, weights), c) \
                                                   : mm##_madd_epi16(c, weights)); \
         } \
@@ -100,6 +112,8 @@ QUADBIT_NNUE_KERNELS(Avx2, "avx2", __m256i, _mm256, si256, 16, sumAvx2)
 QUADBIT_NNUE_KERNELS(Avx512, "avx512f,avx512bw", __m512i, _mm512, si512, 32, sumAvx512)
 
 #undef QUADBIT_NNUE_KERNELS
+#undef QUADBIT_LOAD
+#undef QUADBIT_STORE
 
 #endif
 
