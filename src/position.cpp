@@ -85,8 +85,10 @@ void Position::clear() {
     side = WHITE;
     ply = 0;
     chess960 = false;
+    // One entry: a game grows it as it goes (no pointer into it outlives a move), a search's copy
+    // gets its room at the copy (operator=). A fresh position costs no large allocation, which
+    // every `position` command and every setFen pays (its scratch position) three times.
     history.assign(1, StateInfo{});
-    history.reserve(1024);
     st = &history.back();
     st->epSquare = SQ_NONE;
 }

@@ -81,6 +81,16 @@ void walk(Position& pos, nnue::AccumulatorStack& stack, const nnue::Network& net
 
 const auto quiet = [](const std::string&) {};
 
+// Games for a training test, made afresh at `path`: what training needs of them is positions with
+// results, not good play, and searches of 100 nodes a move make them at a third of 300's cost
+// (under the sanitizers, a datagen at 300 nodes took most of the training tests' time).
+void makeTrainingGames(const std::string& path, int games, int seed, int threads = 1) {
+    std::filesystem::remove(path);
+    REQUIRE(runDatagen({"out", path, "games", std::to_string(games), "nodes", "100", "seed", std::to_string(seed),
+                        "threads", std::to_string(threads)},
+                       quiet) == "");
+}
+
 // A file's bytes, to compare two networks or training states whole.
 std::string bytesOf(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -403,8 +413,7 @@ TEST_CASE("nnue: the seeds' knowledge applies on top of the network", "[nnue][ev
 TEST_CASE("train: a tiny run lowers the loss, writes a network the engine reads as trained, resumes exactly",
           "[nnue][train]") {
     const std::string data = tempPath("train.bin"), out = tempPath("train.nnue");
-    std::filesystem::remove(data);
-    REQUIRE(runDatagen({"out", data, "games", "200", "nodes", "300", "seed", "3", "threads", "1"}, quiet) == "");
+    makeTrainingGames(data, 200, 3);
 
     nnue::TrainConfig cfg;
     cfg.recipe.data.files = {data};
@@ -474,10 +483,7 @@ TEST_CASE("train: a tiny run lowers the loss, writes a network the engine reads 
 TEST_CASE("train: the data streams through a bounded buffer, each position once a pass, the files mixed",
           "[nnue][train]") {
     const std::string a = tempPath("stream-a.bin"), b = tempPath("stream-b.bin");
-    for (const auto& [path, seed] : {std::pair{a, "3"}, {b, "4"}}) {
-        std::filesystem::remove(path);
-        REQUIRE(runDatagen({"out", path, "games", "40", "nodes", "300", "seed", seed, "threads", "2"}, quiet) == "");
-    }
+    for (const auto& [path, seed] : {std::pair{a, 3}, {b, 4}}) makeTrainingGames(path, 40, seed, 2);
     const auto key = [](const nnue::Sample& s) { return std::string(reinterpret_cast<const char*>(&s), sizeof s); };
     // A pass: its buffers' positions, one after another, and each buffer's.
     const auto pass = [&](const nnue::StreamConfig& cfg, int number, int threads = 2) {
@@ -562,8 +568,7 @@ TEST_CASE("train: warm restarts keep each cycle's network, whose file says how i
     REQUIRE(nnue::learningRate(cfg.recipe, 0.5) == Approx(0.51 * cfg.recipe.lr));
 
     const std::string data = tempPath("cycles.bin"), out = tempPath("cycles.nnue");
-    std::filesystem::remove(data);
-    REQUIRE(runDatagen({"out", data, "games", "16", "nodes", "300", "seed", "6", "threads", "2"}, quiet) == "");
+    makeTrainingGames(data, 16, 6, 2);
     const std::vector<std::string> args = {"data",   data, "out",   out,   "epochs",  "2",
                                            "cycles", "2",  "batch", "256", "holdout", "0"};
     REQUIRE(nnue::runTrain(args, quiet) == "");
@@ -617,8 +622,7 @@ TEST_CASE("train: warm restarts keep each cycle's network, whose file says how i
 
 TEST_CASE("train: mirror adds each training position's mirror image, and only training's", "[nnue][train]") {
     const std::string data = tempPath("train-mirror.bin");
-    std::filesystem::remove(data);
-    REQUIRE(runDatagen({"out", data, "games", "20", "nodes", "300", "seed", "5", "threads", "1"}, quiet) == "");
+    makeTrainingGames(data, 20, 5);
     nnue::TrainConfig cfg;
     cfg.recipe.data.files = {data};
     cfg.recipe.epochs = 1;
@@ -778,8 +782,7 @@ TEST_CASE("nnue: output buckets divide the 2 to 32 pieces evenly, each bucket it
 TEST_CASE("train: compare measures network files on the held-out positions as training does", "[nnue][train]") {
     const std::string data = tempPath("train-compare.bin"), out = tempPath("train-compare.nnue"),
                       zero = tempPath("train-compare-zero.nnue"), real = tempPath("train-compare-real.nnue");
-    std::filesystem::remove(data);
-    REQUIRE(runDatagen({"out", data, "games", "80", "nodes", "300", "seed", "7", "threads", "1"}, quiet) == "");
+    makeTrainingGames(data, 80, 7);
     nnue::TrainConfig cfg;  // wdl 0.3 and one thread, the defaults
     cfg.recipe.data.files = {data};
     cfg.run.out = out;
@@ -837,8 +840,7 @@ TEST_CASE("train: compare measures network files on the held-out positions as tr
 
 TEST_CASE("train: output buckets and king mirroring train into the network the engine reads", "[nnue][train]") {
     const std::string data = tempPath("train-buckets.bin"), out = tempPath("train-buckets.nnue");
-    std::filesystem::remove(data);
-    REQUIRE(runDatagen({"out", data, "games", "40", "nodes", "300", "seed", "6", "threads", "1"}, quiet) == "");
+    makeTrainingGames(data, 40, 6);
     REQUIRE(nnue::runTrain(
                 {"data", data, "out", out, "epochs", "2", "batch", "256", "threads", "2", "buckets", "8", "kingmirror"},
                 quiet) == "");
@@ -884,8 +886,7 @@ TEST_CASE("train: from a network, a run starts from its weights, its output laye
     const std::string data = tempPath("train-from.bin"), out = tempPath("train-from.nnue"),
                       scratch = tempPath("train-from-scratch.nnue"), four = tempPath("train-from-four.nnue"),
                       refused = tempPath("train-from-refused.nnue"), bucketed = tempPath("train-from-kings.nnue");
-    std::filesystem::remove(data);
-    REQUIRE(runDatagen({"out", data, "games", "40", "nodes", "300", "seed", "8", "threads", "1"}, quiet) == "");
+    makeTrainingGames(data, 40, 8);
 
     // At the smallest learning rate an epoch moves no weight by a quantisation step: the file
     // written is the embedded network's weights in each of 8 buckets (its one output layer in
@@ -1013,8 +1014,7 @@ TEST_CASE("train: hidden sets the width, and a wider run from a narrower network
     const std::string data = tempPath("train-wide.bin"), narrow = tempPath("train-wide-64.nnue"),
                       widened = tempPath("train-wide-128.nnue"), grown = tempPath("train-wide-grown.nnue"),
                       refused = tempPath("train-wide-refused.nnue");
-    std::filesystem::remove(data);
-    REQUIRE(runDatagen({"out", data, "games", "40", "nodes", "300", "seed", "9", "threads", "1"}, quiet) == "");
+    makeTrainingGames(data, 40, 9);
     const std::vector<std::string> run = {"data", data, "epochs", "1", "batch", "64", "threads", "2", "buckets", "2"};
     const auto train = [&](std::vector<std::string> extra) {
         std::vector<std::string> args = run;
