@@ -229,12 +229,13 @@ TEST_CASE("datagen: a soft node budget ends each search with a whole iteration, 
     auto args = SMALL;
     args.insert(args.end(), {"threads", "1", "out", path, "softnodes"});
     REQUIRE(runDatagen(args, quiet).empty());
-    REQUIRE(gamefile::read(path, [](const gamefile::Chunk& c) {
-                REQUIRE(c.nodes == (400 | gamefile::SOFT_NODES));
+    const std::uint32_t budget = std::uint32_t(std::stoul(SMALL[3]));
+    REQUIRE(gamefile::read(path, [&](const gamefile::Chunk& c) {
+                REQUIRE(c.nodes == (budget | gamefile::SOFT_NODES));
             }).empty());
     REQUIRE(chunksOf(path) != generate("datagen-hard", std::vector<std::string>(args.begin(), args.end() - 3)));
     args.pop_back();
-    REQUIRE(runDatagen(args, quiet).find("nodes 400 softnodes") != std::string::npos);
+    REQUIRE(runDatagen(args, quiet).find("nodes " + SMALL[3] + " softnodes") != std::string::npos);
     std::filesystem::remove(path);
 }
 
