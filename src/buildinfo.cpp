@@ -4,8 +4,11 @@
 #include <hwloc.h>
 #endif
 
+#include <thread>
+
 #include "attacks.h"
 #include "commit.h"
+#include "platform.h"
 #include "simd/nnue.h"
 #include "simd/popcount.h"
 
@@ -78,6 +81,9 @@ std::string buildDescription() {
 #else
     const char* profile = "";
 #endif
+    // Measured in a thread as the search's are made: the deepest lines recurse some 250 plies.
+    std::size_t threadStack = 0;
+    std::thread([&] { threadStack = platform::threadStackBytes(); }).join();
 #ifdef _WIN32
     const std::string placement = "Windows processor groups (Win32)";
 #else
@@ -88,5 +94,6 @@ std::string buildDescription() {
     return std::string("Commit: ") + buildCommit() + "\nCompiled by " + compiler + __VERSION__ + profile +
            "\nTarget: " + QUADBIT_ARCH_NAME + " (" + features() + ")\nSliders: " + sliders +
            "; network kernels: " + simd::isaName(simd::BUILD_ISA) + "; perft bit counts: " + bitCounts +
-           "\nThread placement: " + placement;
+           "\nThread placement: " + placement + "\nThread stack: " + std::to_string(threadStack / 1024) +
+           " KB (a search thread's)";
 }

@@ -29,17 +29,18 @@ Engine::Engine() {
     o.add("Debug Log File", Option::string("", [](const Option& v) { return iolog::open(v.asString()); }));
     o.setIdleGuard([this](const std::string& what) { return whenIdle(what); });
     o.add("Threads", Option::spin(1, 1, 1024, [this](const Option& v) {
-                         BindMode mode;
-                         parseBindMode(optionList["Bind"].asString(), mode);
-                         std::string why = threads.set(std::size_t(v.asInt()), mode);
-                         if (why.empty()) say(threads.placement());
-                         return why;
+                         return placeThreads(std::size_t(v.asInt()));
                      }).whenIdle());
-    o.add("Bind", Option::combo("auto", {"auto", "none", "compact", "scatter"}, [this](const Option& v) {
-                      BindMode mode;
-                      parseBindMode(v.asString(), mode);
-                      std::string why = threads.set(threads.size(), mode);
-                      if (why.empty()) say(threads.placement());
+    o.add("Bind", Option::combo("auto", {"auto", "none", "compact", "scatter"}, [this](const Option&) {
+                      return placeThreads(threads.size());
+                  }).whenIdle());
+    // `inherited`: the CPUs the parent left the process (a GUI's one-group affinity on Windows,
+    // a taskset); `machine`: every CPU the system allows, for a user who wants them all.
+    o.add("CPUs", Option::combo("inherited", {"inherited", "machine"}, [this](const Option& v) {
+                      const bool whole = v.asString() == "machine";
+                      machineTopology().useWholeMachine(whole);
+                      std::string why = placeThreads(threads.size());
+                      if (!why.empty()) machineTopology().useWholeMachine(!whole);  // refused: as it was
                       return why;
                   }).whenIdle());
     o.add("Hash", Option::spin(16, 1, 33554432, [this](const Option& v) {
@@ -158,6 +159,14 @@ std::string Engine::setPosition(const std::string& fen, const std::vector<std::s
     }
     pos = next;
     return "";
+}
+
+std::string Engine::placeThreads(std::size_t count) {
+    BindMode mode;
+    parseBindMode(optionList["Bind"].asString(), mode);
+    std::string why = threads.set(count, mode);
+    if (why.empty()) say(threads.placement());
+    return why;
 }
 
 std::string Engine::whenIdle(const std::string& what) {

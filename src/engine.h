@@ -61,6 +61,7 @@ public:
     // Searches `p` to the end with no reports (bench, speedtest); returns the nodes searched.
     std::uint64_t searchQuietly(const Position& p, const SearchLimits& limits);
     int hashfull() const;
+    const TranspositionTable& hashTable() const { return threads.tt; }
 #ifdef QUADBIT_MPI
     // Searches from now on as one rank of the cluster (cluster.h).
     void joinCluster();
@@ -72,6 +73,8 @@ public:
 private:
     // A new table of `mb` megabytes, cleared (in a cluster, the machine's ranks make it together).
     std::string remakeHash(std::size_t mb);
+    // `count` search threads placed by the options Bind and CPUs; says the placement.
+    std::string placeThreads(std::size_t count);
     void say(const std::string& text) const {
         if (message) message(text);
     }

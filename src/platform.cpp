@@ -10,21 +10,67 @@
 #include <cstdio>
 #else
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #endif
 
 namespace platform {
 
 #ifdef _WIN32
 
-// VirtualAlloc's memory is page-aligned and zeroed; large pages need a privilege the engine
-// does not have by default.
-void* allocateLarge(std::size_t bytes) {
-    return VirtualAlloc(nullptr, bytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+namespace {
+
+// Large pages need the "Lock pages in memory" privilege (SeLockMemoryPrivilege), which an
+// administrator grants to the user; held, it is still disabled until the process enables it.
+// Enabled once; empty on success, else why not.
+const std::string& lockPagesPrivilege() {
+    static const std::string why = [] {
+        HANDLE token = nullptr;
+        if (!OpenProcessToken(GetCurrentProcess(), TOKEN_ADJUST_PRIVILEGES | TOKEN_QUERY, &token))
+            return std::string("the process token cannot be read");
+        TOKEN_PRIVILEGES privileges{};
+        privileges.PrivilegeCount = 1;
+        privileges.Privileges[0].Attributes = SE_PRIVILEGE_ENABLED;
+        std::string result;
+        if (!LookupPrivilegeValueA(nullptr, "SeLockMemoryPrivilege", &privileges.Privileges[0].Luid))
+            result = "the system has no Lock pages in memory privilege";
+        // AdjustTokenPrivileges succeeds without the privilege, saying ERROR_NOT_ALL_ASSIGNED.
+        else if (!AdjustTokenPrivileges(token, FALSE, &privileges, 0, nullptr, nullptr) ||
+                 GetLastError() != ERROR_SUCCESS)
+            result = "this user lacks the Lock pages in memory privilege";
+        CloseHandle(token);
+        return result;
+    }();
+    return why;
+}
+
+}  // namespace
+
+// VirtualAlloc's memory is page-aligned and zeroed; large pages are committed at once, in
+// multiples of the large page size, and only with the privilege.
+LargeMemory allocateLarge(std::size_t bytes) {
+    LargeMemory memory;
+    const SIZE_T large = GetLargePageMinimum();
+    if (!large) memory.pages = "normal pages (the system has no large pages)";
+    else if (!lockPagesPrivilege().empty()) memory.pages = "normal pages (" + lockPagesPrivilege() + ")";
+    else if ((memory.data = VirtualAlloc(nullptr, (bytes + large - 1) / large * large,
+                                         MEM_RESERVE | MEM_COMMIT | MEM_LARGE_PAGES, PAGE_READWRITE)))
+        memory.pages = "large pages of " + std::to_string(large / 1024) + " KB";
+    else memory.pages = "normal pages (too little memory free in large pages)";
+    if (!memory.data) memory.data = VirtualAlloc(nullptr, bytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    return memory;
+}
+
+std::size_t threadStackBytes() {
+    ULONG_PTR low = 0, high = 0;
+    GetCurrentThreadStackLimits(&low, &high);
+    return std::size_t(high - low);
 }
 
 void freeLarge(void* memory) {
@@ -71,13 +117,30 @@ void plainLineEnds() { _setmode(_fileno(stdout), _O_BINARY); }
 
 constexpr std::size_t HUGE_PAGE = 2 * 1024 * 1024;
 
-void* allocateLarge(std::size_t bytes) {
+LargeMemory allocateLarge(std::size_t bytes) {
     bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-    void* memory = std::aligned_alloc(HUGE_PAGE, bytes);
+    LargeMemory memory{std::aligned_alloc(HUGE_PAGE, bytes), "normal pages (no transparent huge pages here)"};
 #ifdef MADV_HUGEPAGE
-    if (memory) madvise(memory, bytes, MADV_HUGEPAGE);  // fewer TLB misses on large tables
+    // Fewer TLB misses on large tables, where the kernel's setting allows them.
+    if (memory.data && madvise(memory.data, bytes, MADV_HUGEPAGE) == 0) {
+        std::ifstream setting("/sys/kernel/mm/transparent_hugepage/enabled");
+        std::string modes((std::istreambuf_iterator<char>(setting)), std::istreambuf_iterator<char>());
+        memory.pages = modes.find("[never]") != std::string::npos
+                           ? "normal pages (transparent huge pages are off in the kernel)"
+                           : "transparent huge pages of 2 MB, as the kernel can give them";
+    }
 #endif
     return memory;
+}
+
+std::size_t threadStackBytes() {
+    pthread_attr_t attributes;
+    std::size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
+        pthread_attr_getstacksize(&attributes, &size);
+        pthread_attr_destroy(&attributes);
+    }
+    return size;
 }
 
 void freeLarge(void* memory) { std::free(memory); }

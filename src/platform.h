@@ -10,10 +10,18 @@
 namespace platform {
 
 // `bytes` of zeroed or unzeroed memory aligned to at least 64 bytes, in large pages where the
-// system gives them (Linux: transparent huge pages advised; Windows: plain pages); nullptr when
-// it cannot. Freed by freeLarge.
-void* allocateLarge(std::size_t bytes);
+// system gives them (Linux: transparent huge pages advised; Windows: large pages when the "Lock
+// pages in memory" privilege can be enabled, plain pages otherwise); data nullptr when it cannot.
+// `pages` says which, for `info string`. Freed by freeLarge.
+struct LargeMemory {
+    void* data = nullptr;
+    std::string pages;  // "large pages", "normal pages (why)", ...
+};
+LargeMemory allocateLarge(std::size_t bytes);
 void freeLarge(void* memory);
+
+// The size in bytes of the calling thread's stack (what the system reserved for it).
+std::size_t threadStackBytes();
 
 // The machine's physical memory in bytes (0 when it cannot be read).
 std::size_t physicalMemory();

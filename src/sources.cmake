@@ -5,20 +5,37 @@
 # project of its own).
 get_filename_component(QUADBIT_ROOT "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
 file(GLOB_RECURSE QUADBIT_SOURCES CONFIGURE_DEPENDS ${QUADBIT_ROOT}/src/*.cpp ${QUADBIT_ROOT}/simd/*.cpp)
-list(REMOVE_ITEM QUADBIT_SOURCES ${QUADBIT_ROOT}/src/main.cpp)
-set(QUADBIT_MAIN ${QUADBIT_ROOT}/src/main.cpp)
+# An executable's own files: main.cpp, and the CPU check that must run before it (a file that
+# only registers a constructor would be left out of the link from a static library).
+list(REMOVE_ITEM QUADBIT_SOURCES ${QUADBIT_ROOT}/src/main.cpp ${QUADBIT_ROOT}/src/cpucheck.cpp)
+set(QUADBIT_MAIN ${QUADBIT_ROOT}/src/main.cpp ${QUADBIT_ROOT}/src/cpucheck.cpp)
 # The network built into the engine (src/nnue/embedded.cpp).
 set(QUADBIT_DEFAULT_NETWORK ${QUADBIT_ROOT}/src/nnue/default.nnue)
 
 find_package(Threads REQUIRED)
 # hwloc places the threads on Linux; on Windows the engine asks Win32 itself (src/topology.cpp),
 # and the executable is linked statically, so that it needs no DLL beside it.
+# QUADBIT_STATIC (scripts/release) makes a Linux binary for other machines: the C++ runtime and
+# hwloc linked in, so that it needs only the C library (glibc) and libudev, which every
+# desktop and server Linux has.
+option(QUADBIT_STATIC "Link the C++ runtime and hwloc statically (Linux release binaries)" OFF)
 if(WIN32)
   set(QUADBIT_SYSTEM_LIBRARIES -static)
 else()
   find_package(PkgConfig REQUIRED)
   pkg_check_modules(HWLOC REQUIRED IMPORTED_TARGET hwloc)
-  set(QUADBIT_SYSTEM_LIBRARIES PkgConfig::HWLOC)
+  if(QUADBIT_STATIC)
+    list(REMOVE_ITEM HWLOC_STATIC_LIBRARIES hwloc)
+    list(TRANSFORM HWLOC_STATIC_LIBRARIES PREPEND -l)
+    set(QUADBIT_SYSTEM_LIBRARIES -static-libstdc++ -static-libgcc ${HWLOC_STATIC_LDFLAGS_OTHER}
+        -Wl,-Bstatic -lhwloc -Wl,-Bdynamic ${HWLOC_STATIC_LIBRARIES})
+    include_directories(${HWLOC_INCLUDE_DIRS})
+    foreach(dir IN LISTS HWLOC_STATIC_LIBRARY_DIRS)
+      list(PREPEND QUADBIT_SYSTEM_LIBRARIES -L${dir})
+    endforeach()
+  else()
+    set(QUADBIT_SYSTEM_LIBRARIES PkgConfig::HWLOC)
+  endif()
 endif()
 
 # The commit the engine is built from (src/commit.cmake), read again at every build.

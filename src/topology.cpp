@@ -37,17 +37,23 @@ Topology::Topology() {
         topology = nullptr;
         return;
     }
-    allowed = hwloc_bitmap_dup(hwloc_topology_get_allowed_cpuset(topology));
     // The binding inherited from the parent (taskset, a match runner's pinning) limits us too.
-    hwloc_bitmap_t inherited = hwloc_bitmap_alloc();
-    if (hwloc_get_cpubind(topology, inherited, HWLOC_CPUBIND_PROCESS) == 0 && !hwloc_bitmap_iszero(inherited))
-        hwloc_bitmap_and(allowed, allowed, inherited);
-    hwloc_bitmap_free(inherited);
+    inherited = hwloc_bitmap_alloc();
+    if (hwloc_get_cpubind(topology, inherited, HWLOC_CPUBIND_PROCESS) || hwloc_bitmap_iszero(inherited))
+        hwloc_bitmap_fill(inherited);
+    allowed = hwloc_bitmap_alloc();
+    applyHwlocAffinity();
 }
 
 Topology::~Topology() {
     if (allowed) hwloc_bitmap_free(allowed);
+    if (inherited) hwloc_bitmap_free(inherited);
     if (topology) hwloc_topology_destroy(topology);
+}
+
+void Topology::applyHwlocAffinity() {
+    hwloc_bitmap_copy(allowed, hwloc_topology_get_allowed_cpuset(topology));
+    if (!wholeMachine) hwloc_bitmap_and(allowed, allowed, inherited);
 }
 
 bool Topology::loadXml(const std::string& xml) {
@@ -58,21 +64,33 @@ bool Topology::loadXml(const std::string& xml) {
         return false;
     }
     if (topology) hwloc_topology_destroy(topology);
-    if (allowed) hwloc_bitmap_free(allowed);
     topology = t;
-    allowed = hwloc_bitmap_dup(hwloc_topology_get_topology_cpuset(topology));
+    fromWindowsLayout = false;
+    if (!inherited) inherited = hwloc_bitmap_alloc();
+    if (!allowed) allowed = hwloc_bitmap_alloc();
+    hwloc_bitmap_fill(inherited);
+    applyHwlocAffinity();
     return true;
 }
 
 void Topology::restrictTo(const std::vector<int>& pus) {
+    if (fromWindowsLayout) return restrictWindowsLayout(pus);
     if (!topology) return;
     hwloc_bitmap_t set = hwloc_bitmap_alloc();
     for (int pu : pus) hwloc_bitmap_set(set, unsigned(pu));
-    hwloc_bitmap_and(allowed, allowed, set);
+    hwloc_bitmap_and(inherited, inherited, set);
     hwloc_bitmap_free(set);
+    applyHwlocAffinity();
+}
+
+void Topology::useWholeMachine(bool whole) {
+    wholeMachine = whole;
+    if (fromWindowsLayout) applyWindowsAffinity();
+    else if (topology) applyHwlocAffinity();
 }
 
 std::vector<Topology::Core> Topology::logicalCores() const {
+    if (fromWindowsLayout) return windowsCores;
     std::vector<Core> result;
     if (!topology) return result;
     int n = hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_CORE);
@@ -93,6 +111,7 @@ std::vector<Topology::Core> Topology::logicalCores() const {
 }
 
 std::vector<Topology::Core> Topology::spreadCores(int count) const {
+    if (fromWindowsLayout) return processors::spread(windowsCores, count);
     std::vector<Core> cores = logicalCores();
     if (count >= int(cores.size()) || cores.size() <= 1) return cores;
     // hwloc_distrib splits the machine top-down (packages, NUMA groups, caches) in proportion to
@@ -130,12 +149,19 @@ std::vector<Topology::Core> Topology::spreadCores(int count) const {
     return chosen;
 }
 
-int Topology::pus() const { return topology ? hwloc_bitmap_weight(allowed) : 0; }
+int Topology::pus() const {
+    if (fromWindowsLayout) {
+        int count = 0;
+        for (const Core& core : windowsCores) count += int(core.pus.size());
+        return count;
+    }
+    return topology ? hwloc_bitmap_weight(allowed) : 0;
+}
 
-bool Topology::usable() const { return topology != nullptr; }
+bool Topology::usable() const { return fromWindowsLayout ? !windowsCores.empty() : topology != nullptr; }
 
 bool Topology::bindCurrentThread(int pu) const {
-    if (!topology || pu < 0) return false;
+    if (fromWindowsLayout || !topology || pu < 0) return false;  // a test's machine is not this one
     hwloc_bitmap_t set = hwloc_bitmap_alloc();
     hwloc_bitmap_only(set, unsigned(pu));
     bool ok = hwloc_set_cpubind(topology, set, HWLOC_CPUBIND_THREAD) == 0;
@@ -147,74 +173,68 @@ bool Topology::bindCurrentThread(int pu) const {
 
 namespace {
 
-constexpr int GROUP_PUS = 64;  // a processor group holds at most 64 logical processors
-
-// The PUs this process may run on, by group: a process's threads start in its groups, limited by
-// its affinity there (a GUI may have set it).
-std::vector<KAFFINITY> allowedByGroup() {
-    const WORD groups = GetActiveProcessorGroupCount();
-    std::vector<KAFFINITY> allowed(groups, 0);
-    USHORT count = groups;
-    std::vector<USHORT> mine(groups);
+// The PUs this process inherited, a mask per group: the groups it runs in (Windows 11 gives a
+// process every group by default; Windows 10 one, or those a parent chose), its affinity mask
+// when it has one group (a GUI may have set it), and its default CPU set where Windows has the
+// API (looked up at run time: Windows 11 and Server 2022).
+std::vector<std::uint64_t> inheritedByGroup(const processors::Layout& layout) {
+    const std::size_t groups = layout.activeByGroup.size();
+    std::vector<std::uint64_t> inherited(groups, 0);
     DWORD_PTR process = 0, system = 0;
+    USHORT count = USHORT(groups);
+    std::vector<USHORT> mine(groups);
     if (!GetProcessGroupAffinity(GetCurrentProcess(), &count, mine.data())) {  // Wine has no groups
-        if (!allowed.empty() && GetProcessAffinityMask(GetCurrentProcess(), &process, &system))
-            allowed[0] = KAFFINITY(process);
-        return allowed;
+        if (groups && GetProcessAffinityMask(GetCurrentProcess(), &process, &system)) inherited[0] = process;
+        return inherited;
     }
     const bool oneGroup = count == 1 && GetProcessAffinityMask(GetCurrentProcess(), &process, &system);
     for (USHORT i = 0; i < count; ++i)
-        if (mine[i] < groups) allowed[mine[i]] = oneGroup ? KAFFINITY(process) : KAFFINITY(~KAFFINITY(0));
-    return allowed;
+        if (mine[i] < groups) inherited[mine[i]] = oneGroup ? std::uint64_t(process) : ~std::uint64_t(0);
+
+    using DefaultCpuSetMasks = BOOL(WINAPI*)(HANDLE, PGROUP_AFFINITY, USHORT, PUSHORT);
+    const auto defaultCpuSetMasks = reinterpret_cast<DefaultCpuSetMasks>(
+        reinterpret_cast<void*>(GetProcAddress(GetModuleHandleA("kernel32.dll"), "GetProcessDefaultCpuSetMasks")));
+    USHORT required = 0;
+    std::vector<GROUP_AFFINITY> sets(groups);
+    if (defaultCpuSetMasks && defaultCpuSetMasks(GetCurrentProcess(), sets.data(), USHORT(groups), &required) &&
+        required > 0) {  // none: no default CPU set, nothing more to restrict
+        std::vector<std::uint64_t> inSet(groups, 0);
+        for (USHORT i = 0; i < required && i < groups; ++i)
+            if (sets[i].Group < groups) inSet[sets[i].Group] |= sets[i].Mask;
+        for (std::size_t g = 0; g < groups; ++g) inherited[g] &= inSet[g];
+    }
+    return inherited;
 }
 
 }  // namespace
 
 Topology::Topology() {
     DWORD bytes = 0;
-    GetLogicalProcessorInformationEx(RelationProcessorCore, nullptr, &bytes);
-    std::vector<char> buffer(bytes);
-    auto* info = reinterpret_cast<SYSTEM_LOGICAL_PROCESSOR_INFORMATION_EX*>(buffer.data());
-    if (!bytes || !GetLogicalProcessorInformationEx(RelationProcessorCore, info, &bytes)) return;
-    const std::vector<KAFFINITY> allowed = allowedByGroup();
-    for (DWORD at = 0; at < bytes;) {
-        const auto* entry = reinterpret_cast<const SYSTEM_LOGICAL_PROCESSOR_INFORMATION_EX*>(buffer.data() + at);
-        Core core;
-        for (WORD g = 0; g < entry->Processor.GroupCount; ++g) {
-            const GROUP_AFFINITY& mask = entry->Processor.GroupMask[g];
-            if (mask.Group >= allowed.size()) continue;
-            for (int bit = 0; bit < GROUP_PUS; ++bit)
-                if ((mask.Mask & allowed[mask.Group]) >> bit & 1) core.pus.push_back(mask.Group * GROUP_PUS + bit);
-        }
-        if (!core.pus.empty()) windowsCores.push_back(core);
-        at += entry->Size;
-    }
+    GetLogicalProcessorInformationEx(RelationAll, nullptr, &bytes);
+    std::string buffer(bytes, '\0');
+    if (!bytes || !GetLogicalProcessorInformationEx(
+                      RelationAll, reinterpret_cast<SYSTEM_LOGICAL_PROCESSOR_INFORMATION_EX*>(buffer.data()), &bytes))
+        return;
+    buffer.resize(bytes);
+    processors::Layout layout;
+    if (!processors::parse(buffer, layout).empty()) return;
+    loadWindowsLayout(buffer, inheritedByGroup(layout));
 }
 
 Topology::~Topology() = default;
 
 bool Topology::loadXml(const std::string&) { return false; }
 
-void Topology::restrictTo(const std::vector<int>& pus) {
-    for (Core& core : windowsCores)
-        core.pus.erase(std::remove_if(core.pus.begin(), core.pus.end(),
-                                      [&](int pu) { return std::find(pus.begin(), pus.end(), pu) == pus.end(); }),
-                       core.pus.end());
-    windowsCores.erase(
-        std::remove_if(windowsCores.begin(), windowsCores.end(), [](const Core& core) { return core.pus.empty(); }),
-        windowsCores.end());
+void Topology::restrictTo(const std::vector<int>& pus) { restrictWindowsLayout(pus); }
+
+void Topology::useWholeMachine(bool whole) {
+    wholeMachine = whole;
+    applyWindowsAffinity();
 }
 
 std::vector<Topology::Core> Topology::logicalCores() const { return windowsCores; }
 
-// Windows lists cores group by group, so the first ones fill one group before the next: spread
-// them instead, every (cores / count)-th, so that a few threads use every group and node.
-std::vector<Topology::Core> Topology::spreadCores(int count) const {
-    if (count >= int(windowsCores.size())) return windowsCores;
-    std::vector<Core> chosen;
-    for (int i = 0; i < count; ++i) chosen.push_back(windowsCores[std::size_t(i) * windowsCores.size() / count]);
-    return chosen;
-}
+std::vector<Topology::Core> Topology::spreadCores(int count) const { return processors::spread(windowsCores, count); }
 
 int Topology::pus() const {
     int count = 0;
@@ -227,12 +247,36 @@ bool Topology::usable() const { return !windowsCores.empty(); }
 bool Topology::bindCurrentThread(int pu) const {
     if (pu < 0 || !usable()) return false;
     GROUP_AFFINITY affinity{};
-    affinity.Group = WORD(pu / GROUP_PUS);
-    affinity.Mask = KAFFINITY(1) << (pu % GROUP_PUS);
+    affinity.Group = WORD(pu / processors::GROUP_PUS);
+    affinity.Mask = KAFFINITY(1) << (pu % processors::GROUP_PUS);
     return SetThreadGroupAffinity(GetCurrentThread(), &affinity, nullptr) != 0;
 }
 
 #endif
+
+std::string Topology::loadWindowsLayout(const std::string& bytes, const std::vector<std::uint64_t>& inheritedMasks) {
+    processors::Layout layout;
+    if (std::string why = processors::parse(bytes, layout); !why.empty()) return why;
+    windowsLayout = std::move(layout);
+    windowsInherited = inheritedMasks;
+    fromWindowsLayout = true;
+    applyWindowsAffinity();
+    return "";
+}
+
+void Topology::restrictWindowsLayout(const std::vector<int>& pus) {
+    std::vector<std::uint64_t> masks(windowsInherited.size(), 0);
+    for (int pu : pus)
+        if (pu >= 0 && std::size_t(pu / processors::GROUP_PUS) < masks.size())
+            masks[std::size_t(pu / processors::GROUP_PUS)] |= std::uint64_t(1) << (pu % processors::GROUP_PUS);
+    for (std::size_t g = 0; g < masks.size(); ++g) windowsInherited[g] &= masks[g];
+    applyWindowsAffinity();
+}
+
+void Topology::applyWindowsAffinity() {
+    windowsCores =
+        processors::usableCores(windowsLayout, processors::allowedPus(windowsLayout, windowsInherited, wholeMachine));
+}
 
 int Topology::cores() const { return int(logicalCores().size()); }
 

@@ -2,14 +2,17 @@
 // runner may have restricted them), and choose one processing unit (PU) per search thread:
 // distinct cores first, spread over packages and NUMA nodes, SMT siblings only once every core
 // has a thread. On Linux hwloc reads the machine (hwloc_distrib spreads, then singlify); on
-// Windows, which Debian's hwloc does not reach, Win32 itself: the cores and their PUs in every
-// processor group (a PU's index is group * 64 + its bit), the process's affinity, and
-// SetThreadGroupAffinity to bind, cores taken in Windows' order. Where nothing usable is found or
-// binding fails, threads run unpinned and the engine says so; binding never makes it fail.
+// Windows, which Debian's hwloc does not reach, Win32 itself (src/processors.h: the cores, their
+// efficiency class and node in every processor group, a PU's index being group * 64 + its bit),
+// with SetThreadGroupAffinity to bind. Where nothing usable is found or binding fails, threads
+// run unpinned and the engine says so; binding never makes it fail.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
+
+#include "processors.h"
 
 // AUTO pins only when the threads fill the allowed PUs exactly (so that engines started side by
 // side never pin to the same cores); NONE never pins; COMPACT fills the first package's cores
@@ -32,10 +35,19 @@ public:
     Topology(const Topology&) = delete;
     Topology& operator=(const Topology&) = delete;
 
-    // Replaces the topology with one read from XML (tests load synthetic machines this way).
+    // Replaces the topology with one read from hwloc's XML (tests load synthetic machines this
+    // way); false where hwloc is not used (Windows).
     bool loadXml(const std::string& xml);
+    // Replaces it with a machine as Windows describes it (the bytes of
+    // GetLogicalProcessorInformationEx(RelationAll)), the process having inherited the PUs of
+    // `inherited` (a mask per group); on every platform, so that Linux tests the Windows path.
+    // On error (bad bytes) says why and changes nothing.
+    std::string loadWindowsLayout(const std::string& bytes, const std::vector<std::uint64_t>& inherited);
     // Restricts the usable PUs, as a CPU binding inherited from a parent process would.
     void restrictTo(const std::vector<int>& pus);
+    // With `whole`, ignores the CPUs inherited from the parent (a GUI's one-group affinity, a
+    // taskset) and uses every PU the system allows (UCI option CPUs, `machine`).
+    void useWholeMachine(bool whole);
 
     Placement place(int threads, BindMode mode) const;
     // Binds the calling thread to the PU; false if that is not possible here.
@@ -46,17 +58,23 @@ public:
     bool usable() const;
 
 private:
-    struct Core {
-        std::vector<int> pus;  // usable PUs of this core, in OS order
-    };
+    using Core = processors::Core;                   // its usable PUs, in OS order
     std::vector<Core> spreadCores(int count) const;  // `count` cores spread over the machine
     std::vector<Core> logicalCores() const;          // cores in logical order (compact)
+    void applyWindowsAffinity();                     // windowsCores from the layout and the flags
+    void restrictWindowsLayout(const std::vector<int>& pus);
 
-#ifdef _WIN32
-    std::vector<Core> windowsCores;  // every core with a usable PU, in Windows' order
-#else
+    bool wholeMachine = false;
+    // A machine as Windows describes it: Windows' own, or a test's on any platform.
+    bool fromWindowsLayout = false;
+    processors::Layout windowsLayout;
+    std::vector<std::uint64_t> windowsInherited;  // the process's PUs, a mask per group
+    std::vector<Core> windowsCores;               // every core with a usable PU, fastest class first
+#ifndef _WIN32
     struct hwloc_topology* topology = nullptr;
-    struct hwloc_bitmap_s* allowed = nullptr;
+    struct hwloc_bitmap_s* inherited = nullptr;  // the binding inherited from the parent
+    struct hwloc_bitmap_s* allowed = nullptr;    // what the engine uses: the system's, and inherited's
+    void applyHwlocAffinity();
 #endif
 };
 

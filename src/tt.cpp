@@ -37,8 +37,14 @@ std::string TranspositionTable::resize(std::size_t mb, std::string* note) {
     void* mem = cluster::nodeTable(bytes, how, error);
     if (!error.empty()) return error;
     const bool shared = mem != nullptr;
-    if (!shared) mem = platform::allocateLarge(bytes);
+    std::string pages = how;
+    if (!shared) {
+        platform::LargeMemory memory = platform::allocateLarge(bytes);
+        mem = memory.data;
+        pages = memory.pages;
+    }
     if (!mem) return "cannot allocate " + std::to_string(mb) + " MB for the hash table";
+    backing = pages;
     if (sharers == 1) platform::freeLarge(buckets);
     sharer = shared ? cluster::tableSharer() : 0;
     sharers = shared ? cluster::tableSharers() : 1;

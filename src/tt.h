@@ -56,6 +56,9 @@ public:
     // Permille of the sampled entries written in the current search.
     int hashfull() const;
     std::size_t sizeMB() const { return megabytes; }
+    // How the table's memory is backed ("large pages of 2048 KB", "normal pages (why)"), for
+    // `info string` after uci; a cluster's shared table says how it is shared.
+    const std::string& pages() const { return backing; }
 
     // Starts fetching the bucket of `key`, which a probe will soon read.
     void prefetch(Key key) const { __builtin_prefetch(bucketOf(key)); }
@@ -79,6 +82,7 @@ private:
     std::size_t bucketCount = 0;
     std::size_t allocatedBytes = 0;
     std::size_t megabytes = 0;
+    std::string backing;
     int sharer = 0, sharers = 1;  // cluster::tableSharer(), tableSharers() for this table
     std::uint8_t generation = 0;
 };

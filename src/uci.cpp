@@ -71,6 +71,9 @@ void Session::error(const std::string& what) {
 
 void Session::cmdUci() {
     send("id name Quadbit 0.1\nid author the Quadbit developers\n" + engine.options().describe() + "uciok");
+    // After uciok, as information: whether the hash table got large pages (on Windows they
+    // need a privilege the user must be granted; docs/usage.md says how).
+    send("info string hash " + std::to_string(engine.hashTable().sizeMB()) + " MB in " + engine.hashTable().pages());
 }
 
 // A GUI that sends stop and then isready wants readyok once the search has wound down; a search

@@ -62,12 +62,12 @@ bool isLegal(const std::string& fen, const std::string& move) {
 
 }  // namespace
 
-TEST_CASE("uci: compiler names the level and the paths the binary's hot code takes", "[uci]") {
+TEST_CASE("uci: compiler names the level, the paths the binary's hot code takes and a thread's stack", "[uci]") {
     // The test program is compiled with the engine's flags, so its view of the build is the
     // engine's: the network kernels it names are the ones this CPU family runs.
     EngineProcess e;
     e.send("compiler");
-    const auto lines = e.readUntil("Thread placement: ");
+    const auto lines = e.readUntil("Thread stack: ");
     const std::string text =
         std::accumulate(lines.begin(), lines.end(), std::string(), [](auto a, auto& b) { return a + b + "\n"; });
     INFO(text);
@@ -80,6 +80,15 @@ TEST_CASE("uci: compiler names the level and the paths the binary's hot code tak
 #if defined(__aarch64__)
     REQUIRE(text.find("NEON") != std::string::npos);
     REQUIRE(text.find("Sliders: magic bitboards") != std::string::npos);
+#endif
+    // A search thread's stack, for lines that recurse to the deepest plies: 8 MB on Windows too,
+    // where the default is 1 MB (the link sets the executable's reserve).
+    std::smatch stack;
+    REQUIRE(std::regex_match(lines.back(), stack, std::regex("Thread stack: (\\d+) KB \\(a search thread's\\)")));
+#ifdef _WIN32
+    REQUIRE(std::stol(stack[1]) >= 8192);
+#else
+    REQUIRE(std::stol(stack[1]) >= 1024);
 #endif
     REQUIRE(e.sync().empty());  // nothing else said, no error
 }
@@ -96,8 +105,13 @@ TEST_CASE("uci: a whole protocol conversation", "[uci]") {
           "option name MultiPV type spin default 1 min 1 max ", "option name Move Overhead type spin default ",
           "option name UCI_Chess960 type check default false"})
         REQUIRE(std::any_of(lines.begin(), lines.end(), [&](auto& l) { return startsWith(l, option); }));
+    // Then, as information, how the hash table's memory is backed (large pages or not, and why).
+    lines = e.sync();
+    REQUIRE(lines.size() == 1);
+    REQUIRE(std::regex_match(
+        lines[0],
+        std::regex("info string hash 16 MB in (transparent huge pages|large pages|normal pages \\(.+\\)).*")));
 
-    REQUIRE(e.sync().empty());
     e.send("ucinewgame");
     e.send("position startpos moves e2e4 e7e5 g1f3");
     e.send("go depth 6");
