@@ -458,3 +458,21 @@ TEST_CASE("clients: the same go nodes twice gives the same search", "[uci][limit
         REQUIRE(run(fen) == run(fen));
     }
 }
+
+TEST_CASE("uci: a long forced mate is found at high depth, on the search threads' own stacks", "[uci]") {
+    // K+Q against K: the mate in 9 to 13 moves appears by depth 24, a recursion some 20 plies deep
+    // with its checks and quiescence below; on Windows (under Wine in CI) it runs on the 8 MB
+    // stacks that the compiler test measures.
+    EngineProcess e;
+    e.send("position fen 8/8/8/3k4/8/8/8/4K1Q1 w - - 0 1");
+    e.send("go depth 24");
+    const auto lines = e.readUntil("bestmove", 60000);
+    REQUIRE(lines.size() >= 2);
+    const std::string& last = lines[lines.size() - 2];
+    INFO(last);
+    REQUIRE(startsWith(last, "info depth 24 "));
+    const int mate = std::stoi(field(last, "mate"));
+    REQUIRE((mate >= 9 && mate <= 13));
+    REQUIRE(std::stoi(field(last, "seldepth")) >= 2 * mate - 1);
+    REQUIRE(legalIn("8/8/8/3k4/8/8/8/4K1Q1 w - - 0 1", word(lines.back(), 1)));
+}
