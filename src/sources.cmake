@@ -26,6 +26,8 @@ else()
   pkg_check_modules(HWLOC REQUIRED IMPORTED_TARGET hwloc)
   if(QUADBIT_STATIC)
     list(REMOVE_ITEM HWLOC_STATIC_LIBRARIES hwloc)
+    # libudev by its runtime name: the machine has it (hwloc's package needs it), not its -dev.
+    list(TRANSFORM HWLOC_STATIC_LIBRARIES REPLACE "^udev$" ":libudev.so.1")
     list(TRANSFORM HWLOC_STATIC_LIBRARIES PREPEND -l)
     set(QUADBIT_SYSTEM_LIBRARIES -static-libstdc++ -static-libgcc ${HWLOC_STATIC_LDFLAGS_OTHER}
         -Wl,-Bstatic -lhwloc -Wl,-Bdynamic ${HWLOC_STATIC_LIBRARIES})

@@ -1,7 +1,9 @@
 #include "topology.h"
 
 #ifdef _WIN32
+#ifndef NOMINMAX  // libstdc++'s MinGW headers may have defined it
 #define NOMINMAX
+#endif
 #define WIN32_LEAN_AND_MEAN
 #include <windows.h>
 #else
