@@ -75,22 +75,6 @@ bool Topology::loadXml(const std::string& xml) {
     return true;
 }
 
-void Topology::restrictTo(const std::vector<int>& pus) {
-    if (fromWindowsLayout) return restrictWindowsLayout(pus);
-    if (!topology) return;
-    hwloc_bitmap_t set = hwloc_bitmap_alloc();
-    for (int pu : pus) hwloc_bitmap_set(set, unsigned(pu));
-    hwloc_bitmap_and(inherited, inherited, set);
-    hwloc_bitmap_free(set);
-    applyHwlocAffinity();
-}
-
-void Topology::useWholeMachine(bool whole) {
-    wholeMachine = whole;
-    if (fromWindowsLayout) applyWindowsAffinity();
-    else if (topology) applyHwlocAffinity();
-}
-
 std::vector<Topology::Core> Topology::logicalCores() const {
     if (fromWindowsLayout) return windowsCores;
     std::vector<Core> result;
@@ -150,17 +134,6 @@ std::vector<Topology::Core> Topology::spreadCores(int count) const {
         if (!taken[i]) chosen.push_back(cores[i]);
     return chosen;
 }
-
-int Topology::pus() const {
-    if (fromWindowsLayout) {
-        int count = 0;
-        for (const Core& core : windowsCores) count += int(core.pus.size());
-        return count;
-    }
-    return topology ? hwloc_bitmap_weight(allowed) : 0;
-}
-
-bool Topology::usable() const { return fromWindowsLayout ? !windowsCores.empty() : topology != nullptr; }
 
 bool Topology::bindCurrentThread(int pu) const {
     if (fromWindowsLayout || !topology || pu < 0) return false;  // a test's machine is not this one
@@ -227,24 +200,9 @@ Topology::~Topology() = default;
 
 bool Topology::loadXml(const std::string&) { return false; }
 
-void Topology::restrictTo(const std::vector<int>& pus) { restrictWindowsLayout(pus); }
-
-void Topology::useWholeMachine(bool whole) {
-    wholeMachine = whole;
-    applyWindowsAffinity();
-}
-
 std::vector<Topology::Core> Topology::logicalCores() const { return windowsCores; }
 
 std::vector<Topology::Core> Topology::spreadCores(int count) const { return processors::spread(windowsCores, count); }
-
-int Topology::pus() const {
-    int count = 0;
-    for (const Core& core : windowsCores) count += int(core.pus.size());
-    return count;
-}
-
-bool Topology::usable() const { return !windowsCores.empty(); }
 
 bool Topology::bindCurrentThread(int pu) const {
     if (pu < 0 || !usable()) return false;
@@ -266,13 +224,53 @@ std::string Topology::loadWindowsLayout(const std::string& bytes, const std::vec
     return "";
 }
 
-void Topology::restrictWindowsLayout(const std::vector<int>& pus) {
-    std::vector<std::uint64_t> masks(windowsInherited.size(), 0);
-    for (int pu : pus)
-        if (pu >= 0 && std::size_t(pu / processors::GROUP_PUS) < masks.size())
-            masks[std::size_t(pu / processors::GROUP_PUS)] |= std::uint64_t(1) << (pu % processors::GROUP_PUS);
-    for (std::size_t g = 0; g < masks.size(); ++g) windowsInherited[g] &= masks[g];
-    applyWindowsAffinity();
+// The parts both ways of reading the machine share: a Windows layout (Windows' own, or a test's
+// on any platform) or hwloc's.
+void Topology::restrictTo(const std::vector<int>& pus) {
+    if (fromWindowsLayout) {
+        std::vector<std::uint64_t> masks(windowsInherited.size(), 0);
+        for (int pu : pus)
+            if (pu >= 0 && std::size_t(pu / processors::GROUP_PUS) < masks.size())
+                masks[std::size_t(pu / processors::GROUP_PUS)] |= std::uint64_t(1) << (pu % processors::GROUP_PUS);
+        for (std::size_t g = 0; g < masks.size(); ++g) windowsInherited[g] &= masks[g];
+        applyWindowsAffinity();
+        return;
+    }
+#ifndef _WIN32
+    if (!topology) return;
+    hwloc_bitmap_t set = hwloc_bitmap_alloc();
+    for (int pu : pus) hwloc_bitmap_set(set, unsigned(pu));
+    hwloc_bitmap_and(inherited, inherited, set);
+    hwloc_bitmap_free(set);
+    applyHwlocAffinity();
+#endif
+}
+
+void Topology::useWholeMachine(bool whole) {
+    wholeMachine = whole;
+    if (fromWindowsLayout) applyWindowsAffinity();
+#ifndef _WIN32
+    else if (topology) applyHwlocAffinity();
+#endif
+}
+
+int Topology::pus() const {
+    if (fromWindowsLayout) {
+        int count = 0;
+        for (const Core& core : windowsCores) count += int(core.pus.size());
+        return count;
+    }
+#ifndef _WIN32
+    if (topology) return hwloc_bitmap_weight(allowed);
+#endif
+    return 0;
+}
+
+bool Topology::usable() const {
+#ifndef _WIN32
+    if (!fromWindowsLayout) return topology != nullptr;
+#endif
+    return !windowsCores.empty();
 }
 
 void Topology::applyWindowsAffinity() {

@@ -62,7 +62,6 @@ private:
     std::vector<Core> spreadCores(int count) const;  // `count` cores spread over the machine
     std::vector<Core> logicalCores() const;          // cores in logical order (compact)
     void applyWindowsAffinity();                     // windowsCores from the layout and the flags
-    void restrictWindowsLayout(const std::vector<int>& pus);
 
     bool wholeMachine = false;
     // A machine as Windows describes it: Windows' own, or a test's on any platform.
