@@ -79,10 +79,16 @@ void freeLarge(void* memory) {
     if (memory) VirtualFree(memory, 0, MEM_RELEASE);
 }
 
+// Read once, by the first caller while the others wait: Wine's GlobalMemoryStatusEx answers a
+// call made within a second of another from a cache that the other is still filling, so two
+// threads making engines at once (datagen's players) could be told the machine has no memory.
 std::size_t physicalMemory() {
-    MEMORYSTATUSEX status{};
-    status.dwLength = sizeof status;
-    return GlobalMemoryStatusEx(&status) ? std::size_t(status.ullTotalPhys) : 0;
+    static const std::size_t bytes = [] {
+        MEMORYSTATUSEX status{};
+        status.dwLength = sizeof status;
+        return GlobalMemoryStatusEx(&status) ? std::size_t(status.ullTotalPhys) : 0;
+    }();
+    return bytes;
 }
 
 FileView mapReadOnly(const std::string& path) {

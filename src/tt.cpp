@@ -23,19 +23,26 @@ int generationOf(std::uint64_t data) { return int(data >> GEN_SHIFT); }
 
 }  // namespace
 
-TranspositionTable::~TranspositionTable() {
-    if (sharers == 1) platform::freeLarge(buckets);  // a shared table is the cluster's to free
+TranspositionTable::~TranspositionTable() { release(); }
+
+void TranspositionTable::release() {
+    // A shared table is the cluster's to free, the spare bucket nobody's.
+    if (sharers == 1 && buckets != &spare) platform::freeLarge(buckets);
 }
 
 std::string TranspositionTable::resize(std::size_t mb, std::string* note) {
     const std::size_t bytes = mb * 1024 * 1024;
+    auto fail = [&](const std::string& why) {
+        if (buckets == &spare) backing = "one bucket of its own (" + why + ")";
+        return why;
+    };
     const std::size_t physical = platform::physicalMemory();
-    if (bytes > physical)
-        return "cannot allocate " + std::to_string(mb) + " MB for the hash table: this machine has " +
-               std::to_string(physical / (1024 * 1024)) + " MB of memory";
+    if (physical && bytes > physical)  // 0: the system would not say
+        return fail("cannot allocate " + std::to_string(mb) + " MB for the hash table: this machine has " +
+                    std::to_string(physical / (1024 * 1024)) + " MB of memory");
     std::string how, error;
     void* mem = cluster::nodeTable(bytes, how, error);
-    if (!error.empty()) return error;
+    if (!error.empty()) return fail(error);
     const bool shared = mem != nullptr;
     std::string pages = how;
     if (!shared) {
@@ -43,9 +50,9 @@ std::string TranspositionTable::resize(std::size_t mb, std::string* note) {
         mem = memory.data;
         pages = memory.pages;
     }
-    if (!mem) return "cannot allocate " + std::to_string(mb) + " MB for the hash table";
+    if (!mem) return fail("cannot allocate " + std::to_string(mb) + " MB for the hash table");
     backing = pages;
-    if (sharers == 1) platform::freeLarge(buckets);
+    release();
     sharer = shared ? cluster::tableSharer() : 0;
     sharers = shared ? cluster::tableSharers() : 1;
     if (note) *note = how;
@@ -57,7 +64,6 @@ std::string TranspositionTable::resize(std::size_t mb, std::string* note) {
 }
 
 void TranspositionTable::clearSlice(std::size_t index, std::size_t count) {
-    if (!buckets) return;  // no table yet
     index += std::size_t(sharer) * count;
     count *= std::size_t(sharers);
     std::size_t slice = (bucketCount + count - 1) / count;

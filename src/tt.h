@@ -39,7 +39,8 @@ public:
     ~TranspositionTable();
 
     // Allocates `mb` megabytes (huge pages where the system allows). On failure returns an error
-    // and keeps the table it had. The new table must be cleared before use: every search thread
+    // and keeps the table it had: before the first table that is one bucket of its own, so that
+    // an engine whose memory ran out still searches (weakly) rather than crashing. The new table must be cleared before use: every search thread
     // zeroes its own slice (ThreadPool::clearHash), so the pages land near the threads. In a
     // cluster the ranks of one machine get one table together (cluster::nodeTable); `note` then
     // says how the table is shared.
@@ -72,17 +73,20 @@ private:
         Entry entries[4];
     };
 
+    void release();
+
     Bucket* bucketOf(Key key) const {
         const std::size_t index = std::size_t((__uint128_t(key) * __uint128_t(bucketCount)) >> 64);
         assert(index < bucketCount);
         return &buckets[index];
     }
 
-    Bucket* buckets = nullptr;
-    std::size_t bucketCount = 0;
-    std::size_t allocatedBytes = 0;
+    Bucket spare{};  // the table until one is allocated
+    Bucket* buckets = &spare;
+    std::size_t bucketCount = 1;
+    std::size_t allocatedBytes = sizeof(Bucket);
     std::size_t megabytes = 0;
-    std::string backing;
+    std::string backing = "one bucket of its own (no table allocated)";
     int sharer = 0, sharers = 1;  // cluster::tableSharer(), tableSharers() for this table
     std::uint8_t generation = 0;
 };

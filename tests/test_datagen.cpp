@@ -432,6 +432,10 @@ TEST_CASE("datagen: bad arguments change nothing", "[datagen]") {
     REQUIRE(!runDatagen({"out", path, "nodes", "0", "force"}, quiet).empty());
     REQUIRE(!runDatagen({"out", path, "book", "/nonexistent.epd", "force"}, quiet).empty());
     REQUIRE(!runDatagen({"out", path, "colour", "blue", "force"}, quiet).empty());
+    // A table for each thread, more than the machine holds (64 TB in all).
+    REQUIRE(
+        runDatagen({"out", path, "threads", "1024", "hash", "65536", "force"}, quiet).find("more than this machine") !=
+        std::string::npos);
     REQUIRE(runDatagen({"out", path, "evalfile", path, "force"}, quiet).find("not a Quadbit network") !=
             std::string::npos);
     REQUIRE(!runDatagen({"games", "1"}, quiet).empty());

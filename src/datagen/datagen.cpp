@@ -15,6 +15,7 @@
 #include "datagen/gamefile.h"
 #include "engine.h"
 #include "movegen.h"
+#include "platform.h"
 #include "prng.h"
 #include "syzygy/syzygy.h"
 #include "text.h"
@@ -82,6 +83,12 @@ std::string parse(const std::vector<std::string>& args, Config& cfg) {
         nnue::Network net;
         if (std::string why = nnue::load(cfg.evalFile, net); !why.empty()) return "datagen: " + why;
     }
+    // Each thread's engine has a table of its own; one it could not make would leave it
+    // searching without one, and the games weaker than the command says.
+    const long long machineMB = (long long)(platform::physicalMemory() / (1024 * 1024));
+    if (machineMB && cfg.hashMB * cfg.threads > machineMB)
+        return "datagen: hash " + std::to_string(cfg.hashMB) + " MB for each of " + std::to_string(cfg.threads) +
+               " threads is more than this machine's " + std::to_string(machineMB) + " MB of memory";
     return "";
 }
 
