@@ -18,6 +18,7 @@
 #include <condition_variable>
 #include <cstring>
 #include <deque>
+#include <fstream>
 #include <iostream>
 #include <mutex>
 #include <sstream>
@@ -115,8 +116,53 @@ std::string tableNote, tableError;
 MPI_Win window = MPI_WIN_NULL;        // the shared table's memory, MPI_WIN_NULL when each rank has its own
 std::atomic<bool> sendEntries{true};  // some other rank has a table of its own
 
+// The move the root would play now, as a whole `bestmove` line, while a search the GUI started
+// waits for one: if the cluster dies mid-search, the GUI still gets a move. Two slots, the one
+// being written never the one published, so that a signal handler reads a whole line.
+struct StandingLine {
+    char text[64];
+    std::size_t length;
+};
+StandingLine standing[2];
+std::atomic<int> standingSlot{-1};  // -1: no search waits for a bestmove
+
+void sayStandingMove() {
+    const int slot = standingSlot.exchange(-1);
+    if (slot >= 0) (void)!write(STDOUT_FILENO, standing[slot].text, standing[slot].length);
+}
+
+// mpirun, when it started the root: once a host is lost it waits for that host's daemon for
+// ever, and a GUI would wait on it in turn. The root ends it after its last words.
+pid_t launcher = 0;
+
+void findLauncher() {
+    std::ifstream comm("/proc/" + std::to_string(getppid()) + "/comm");
+    std::string name;
+    if (comm >> name && (name == "mpirun" || name == "mpiexec" || name == "orterun" || name == "prterun"))
+        launcher = getppid();
+}
+
+// The root's last words: the error, the move of the search under way, and the end of mpirun,
+// once it has had the time to pass the words on (the root's output reaches the GUI through it).
+// Where mpirun itself is ending the job (SIGTERM), it ends this rank within that time and passes
+// the words on as it exits; where it waits for a lost host's daemon, it would wait for ever.
+// Async-signal-safe: it runs in a signal handler too.
+void lastWords(const char* message, std::size_t length) {
+    (void)!write(STDOUT_FILENO, message, length);
+    sayStandingMove();
+    if (launcher && getppid() == launcher) {
+        const timespec forwarding{2, 0};
+        nanosleep(&forwarding, nullptr);
+        kill(launcher, SIGKILL);
+    }
+}
+
 [[noreturn]] void fail(const std::string& what) {
-    if (myRank == 0) std::cout << "info string error: cluster: " << what << "; exiting" << std::endl;
+    if (myRank == 0) {
+        const std::string line = "info string error: cluster: " + what + "; exiting\n";
+        std::cout.flush();
+        lastWords(line.data(), line.size());
+    }
     std::_Exit(1);
 }
 
@@ -128,11 +174,13 @@ void check(int code, const char* call) {
     fail(std::string(call) + " failed: " + std::string(text, std::size_t(length)));
 }
 
-// mpirun ends every rank with SIGTERM when one of them has died: say so rather than vanish.
+// mpirun ends every rank with SIGTERM when one of them has died or its host is lost: say so
+// rather than vanish.
 void onTerminate(int) {
     static const char message[] =
-        "info string error: cluster: the MPI runtime ended this engine (a rank failed or was killed)\n";
-    if (myRank == 0) (void)!write(STDOUT_FILENO, message, sizeof message - 1);
+        "info string error: cluster: the MPI runtime ended this engine (a rank failed, was killed or lost its "
+        "host)\n";
+    if (myRank == 0) lastWords(message, sizeof message - 1);
     _exit(1);
 }
 
@@ -315,6 +363,29 @@ void makeTableIfAsked(const std::vector<Status>& gathered) {
 // the ranks search, quick while something is in flight (a command, a stop, results awaited), and
 // between searches frequent enough that a command is not kept waiting.
 constexpr std::chrono::microseconds FAST_PAUSE{250}, IDLE_PAUSE{1000}, SEARCH_PAUSE{5000}, POLL_TIME{200};
+// A round that has not completed for this long means a rank is gone or its host cut off (a round
+// takes milliseconds, even across a data centre). Rounds pause while a machine's ranks make their
+// table in shared memory (makeTable maps every page), so a second more is allowed for each GB of
+// it. Ten seconds lose a fast game on time; waiting for ever would lose the engine.
+constexpr std::chrono::seconds SILENCE_LIMIT{10};
+std::chrono::milliseconds silenceLimit() {
+    std::lock_guard<std::mutex> lock(tableMutex);
+    return SILENCE_LIMIT + std::chrono::milliseconds(tableBytes >> 20);
+}
+
+// The cluster has lost a rank: the root says so, gives the bestmove of the search under way and
+// ends, mpirun with it; the other ranks just end.
+[[noreturn]] void lostCluster(std::chrono::milliseconds silence) {
+    if (myRank == 0) {
+        const std::string line = "info string error: cluster: no word from the other ranks for " +
+                                 std::to_string(silence.count() / 1000) +
+                                 " s (a rank or its host is lost); this engine ends\n";
+        std::cout.flush();
+        lastWords(line.data(), line.size());
+    }
+    std::_Exit(1);
+}
+
 // A non-blocking collective advances one step per call: a few calls in a row finish a round whose
 // messages have all arrived, without a second wake-up.
 constexpr int PROGRESS_CALLS = 4;
@@ -364,10 +435,13 @@ void communicate() {
         stopSent = control.stopSearch;
         const bool urgent = pause == FAST_PAUSE;
         pauseFor(pause, heard);
-        const auto pollUntil = std::chrono::steady_clock::now() + POLL_TIME;
+        const auto started = std::chrono::steady_clock::now(), pollUntil = started + POLL_TIME;
+        const std::chrono::milliseconds silence = silenceLimit();
         for (int done = 0, calls = 0;; ++calls) {
             check(MPI_Testall(3, requests, &done, MPI_STATUSES_IGNORE), "MPI_Testall");
             if (done) break;
+            if (calls % PROGRESS_CALLS == 0 && std::chrono::steady_clock::now() - started > silence)
+                lostCluster(silence);
             if (calls % PROGRESS_CALLS == PROGRESS_CALLS - 1 &&
                 (!urgent || std::chrono::steady_clock::now() > pollUntil))
                 pauseFor(FAST_PAUSE, heard);
@@ -457,6 +531,7 @@ bool init(int& argc, char**& argv, std::string& error) {
             MPI_Win_shared_query(doorbellWindow, 0, &size, &unit, &base) == MPI_SUCCESS)
             doorbell = static_cast<Doorbell*>(base);
     }
+    if (myRank == 0) findLauncher();
     signal(SIGTERM, onTerminate);
     return true;
 }
@@ -495,6 +570,17 @@ void finalize() {
     if (machineComm != MPI_COMM_NULL) MPI_Comm_free(&machineComm);
     MPI_Finalize();
 }
+
+void standingMove(const std::string& best) {
+    const std::string line = "bestmove " + best + "\n";
+    const int slot = standingSlot.load() == 0 ? 1 : 0;
+    const std::size_t length = std::min(line.size(), sizeof standing[slot].text);
+    std::memcpy(standing[slot].text, line.data(), length);
+    standing[slot].length = length;
+    standingSlot = slot;
+}
+
+void noStandingMove() { standingSlot = -1; }
 
 void setShareDepth(int depth) { shareDepth = depth; }
 void setBatchSize(int entries) { batchSize = entries; }

@@ -72,6 +72,11 @@ std::uint64_t remoteTbHits(std::uint64_t searchId);
 // A rank's search `searchId` is over: its result goes to the root. On the root, waits for every
 // rank's result and returns them all (the root's own first); elsewhere returns at once.
 std::vector<Result> finishSearch(std::uint64_t searchId, const Result& own);
+// The root: the move it would play now in the search under way (after each iteration), and that
+// the search's bestmove has gone out. If the cluster dies mid-search (a rank killed, a host lost),
+// the root says so and still gives the GUI this move before it ends.
+void standingMove(const std::string& best);
+void noStandingMove();
 // Options (the hash exchange): the least depth of an entry worth sending, and the entries each
 // rank sends per round.
 void setShareDepth(int depth);
@@ -105,6 +110,8 @@ inline std::uint64_t remoteTbHits(std::uint64_t) { return 0; }
 inline void* nodeTable(std::size_t, std::string&, std::string&) { return nullptr; }
 inline int tableSharer() { return 0; }
 inline int tableSharers() { return 1; }
+inline void standingMove(const std::string&) {}
+inline void noStandingMove() {}
 
 #endif
 

@@ -256,6 +256,8 @@ void Worker::iterativeDeepening() {
         const Value bestScore = rootMoves[0].score;
 
         if (!isMain()) continue;
+        // The root of a cluster keeps the move it would play now, for the GUI should the cluster die.
+        if (cluster::active() && cluster::isRoot()) cluster::standingMove(rootPos.moveToUci(rootMoves[0].move()));
 
         // A soft node budget stops between iterations, so that the move and its score are a whole
         // iteration's, not the part of one that a hard budget leaves; `nodes` still caps a long one.

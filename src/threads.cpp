@@ -235,6 +235,7 @@ void ThreadPool::mainThreadSearch() {
         const Move expected = main.ponderMove(line.pv);
         if (expected) reply = main.rootPos.moveToUci(expected);
     }
+    cluster::noStandingMove();
     if (callbacks.onBestMove && cluster::isRoot()) callbacks.onBestMove(best, reply);
     busy = false;
 }
