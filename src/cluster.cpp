@@ -373,19 +373,6 @@ std::chrono::milliseconds silenceLimit() {
     return SILENCE_LIMIT + std::chrono::milliseconds(tableBytes >> 20);
 }
 
-// The cluster has lost a rank: the root says so, gives the bestmove of the search under way and
-// ends, mpirun with it; the other ranks just end.
-[[noreturn]] void lostCluster(std::chrono::milliseconds silence) {
-    if (myRank == 0) {
-        const std::string line = "info string error: cluster: no word from the other ranks for " +
-                                 std::to_string(silence.count() / 1000) +
-                                 " s (a rank or its host is lost); this engine ends\n";
-        std::cout.flush();
-        lastWords(line.data(), line.size());
-    }
-    std::_Exit(1);
-}
-
 // A non-blocking collective advances one step per call: a few calls in a row finish a round whose
 // messages have all arrived, without a second wake-up.
 constexpr int PROGRESS_CALLS = 4;
@@ -441,7 +428,8 @@ void communicate() {
             check(MPI_Testall(3, requests, &done, MPI_STATUSES_IGNORE), "MPI_Testall");
             if (done) break;
             if (calls % PROGRESS_CALLS == 0 && std::chrono::steady_clock::now() - started > silence)
-                lostCluster(silence);
+                fail("no word from the other ranks for " + std::to_string(silence.count() / 1000) +
+                     " s (a rank or its host is lost)");
             if (calls % PROGRESS_CALLS == PROGRESS_CALLS - 1 &&
                 (!urgent || std::chrono::steady_clock::now() > pollUntil))
                 pauseFor(FAST_PAUSE, heard);

@@ -40,10 +40,10 @@ public:
 
     // Allocates `mb` megabytes (huge pages where the system allows). On failure returns an error
     // and keeps the table it had: before the first table that is one bucket of its own, so that
-    // an engine whose memory ran out still searches (weakly) rather than crashing. The new table must be cleared before use: every search thread
-    // zeroes its own slice (ThreadPool::clearHash), so the pages land near the threads. In a
-    // cluster the ranks of one machine get one table together (cluster::nodeTable); `note` then
-    // says how the table is shared.
+    // an engine whose memory ran out still searches (weakly) rather than crashing. The new table
+    // must be cleared before use: every search thread zeroes its own slice (ThreadPool::clearHash),
+    // so the pages land near the threads. In a cluster the ranks of one machine get one table
+    // together (cluster::nodeTable); `note` then says how the table is shared.
     std::string resize(std::size_t mb, std::string* note = nullptr);
     // Zeroes slice `index` of `count`; where ranks share the table, of this rank's part of it.
     void clearSlice(std::size_t index, std::size_t count);
