@@ -1,21 +1,24 @@
 """Cluster scaling of Quadbit: N ranks x T threads of quadbit-mpi (Open MPI) against one rank.
 
 Usage: scripts/lab speed cluster [--ranks 2] [--threads 1] [--repeat 5] [--movetime 1000]
-                               [--depth 16] [--hostfile FILE] [--mpirun-arg ARG ...]
+                               [--depth 16] [--hostfile FILE | --netns [--delay MS]]
+                               [--mpirun-arg ARG ...]
                                [--option NAME=VALUE ...]
                                [--elo FASTCHESS --games 200 --tc 5+0.05]
 
 Three configurations, interleaved over the repeats: the normal engine with T threads (1 rank x T),
 the normal engine with N*T threads (the same cores in one process, where there are that many), and
 `mpirun -np N build/quadbit-mpi` with T threads per rank (--oversubscribe where the cores are
-fewer than N*T; --hostfile spreads the ranks over machines).
+fewer than N*T; --hostfile spreads the ranks over machines; --netns over N hosts made of network
+namespaces on this machine, a rank each, talking TCP (scripts/netns-cluster, as root; --delay
+adds MS milliseconds each way on every host's link where the kernel has netem)).
 - nodes per second: the positions of scripts/lab speed scaling searched for --movetime ms each (one session),
   total nodes over total time, from the final `info` (the root counts every rank's nodes);
 - time to depth: the same positions to --depth from a fresh hash; per position the median over
   the repeats, then the median over the positions (and their total).
 Medians over the repeats; the cluster is also compared with the same cores as threads of one
 process (1 rank x N*T), the best a cluster on one machine can do. Writes perf/cluster-scaling.csv, perf/cluster-scaling.md and
-perf/cluster-scaling.png (gnuplot). With --elo, also plays N ranks x T threads against 1 rank x T
+perf/cluster-scaling.png (gnuplot); with --netns perf/cluster-netns.csv, .md and .png. With --elo, also plays N ranks x T threads against 1 rank x T
 threads through the match runner given (fastchess, built outside the repository), UHO book.
 --option sets a UCI option of the cluster engine (ClusterShareDepth, ClusterBatchSize).
 """
@@ -32,9 +35,12 @@ from .core import (ENGINE, POSITIONS, ROOT, cpu_count, fastchess_command, game_e
                    time_to_depth)
 
 CLUSTER = os.path.join(ROOT, "build", "quadbit-mpi")
+NETNS = os.path.join(ROOT, "scripts", "netns-cluster")
 
 
 def mpirun(args):
+    if args.netns:  # one rank a host; the script names the hosts, the launcher and TCP
+        return [NETNS, "mpirun"] + args.mpirun_arg + [CLUSTER]
     argv = [shutil.which("mpirun") or "mpirun"]
     if args.ranks * args.threads > cpu_count() and not args.hostfile:
         argv.append("--oversubscribe")
@@ -64,6 +70,8 @@ def main(argv=None):
     ap.add_argument("--movetime", type=int, default=1000, help="ms per position for nodes per second")
     ap.add_argument("--depth", type=int, default=16)
     ap.add_argument("--hostfile")
+    ap.add_argument("--netns", action="store_true", help="the ranks on hosts of network namespaces (root)")
+    ap.add_argument("--delay", type=float, help="with --netns: ms each way on every host's link (netem)")
     ap.add_argument("--mpirun-arg", action="append", default=[], help="another mpirun argument (repeatable)")
     ap.add_argument("--option", action="append", default=[], help="a UCI option of the cluster engine, NAME=VALUE")
     ap.add_argument("--elo", metavar="FASTCHESS")
@@ -74,6 +82,24 @@ def main(argv=None):
         if not os.path.exists(binary):
             sys.exit(f"{binary} is missing: install Open MPI (scripts/setup) and run scripts/build --mpi")
 
+    if args.netns and args.hostfile:
+        sys.exit("--netns makes its own hosts: no --hostfile with it")
+    if args.delay is not None and not args.netns:
+        sys.exit("--delay needs --netns")
+    if args.netns:
+        up = [NETNS, "up", str(args.ranks)] + (["--delay", f"{args.delay:g}"] if args.delay is not None else [])
+        made = subprocess.run(up, capture_output=True, text=True)
+        if made.returncode:
+            sys.exit(made.stderr.strip() or f"netns-cluster up failed ({made.returncode})")
+        try:
+            measure(args)
+        finally:
+            subprocess.run([NETNS, "down"], check=False)
+    else:
+        measure(args)
+
+
+def measure(args):
     n, t = args.ranks, args.threads
     options = ["setoption name {} value {}".format(*o.split("=", 1)) for o in args.option]
     configs = [(f"1 rank x {t}", [ENGINE], t, []), (f"{n} ranks x {t}", mpirun(args), t, options)]
@@ -93,8 +119,9 @@ def main(argv=None):
     base = configs[0][0]
     base_nps, base_ttd = statistics.median(nps[base]), statistics.median(per_position(base))
     perf = os.path.join(ROOT, "perf")
+    stem = "cluster-netns" if args.netns else "cluster-scaling"
     rows = []
-    with open(os.path.join(perf, "cluster-scaling.csv"), "w", newline="") as fh:
+    with open(os.path.join(perf, stem + ".csv"), "w", newline="") as fh:
         w = csv.writer(fh)
         w.writerow(["config", "nps_median", "nps_speedup", "ttd_seconds_median_position", "ttd_speedup",
                     "ttd_seconds_total"])
@@ -105,6 +132,9 @@ def main(argv=None):
             w.writerow(rows[-1])
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     where = f"hosts of {args.hostfile}" if args.hostfile else f"one machine ({cpu}, {cpu_count()} CPUs)"
+    if args.netns:
+        where = (f"{n} hosts made of network namespaces on one machine ({cpu}, {cpu_count()} CPUs), "
+                 f"a rank each, over TCP" + (f", {args.delay:g} ms each way on every link" if args.delay else ""))
     md = [f"{where}; {args.repeat} interleaved repeats, medians. NPS: {len(POSITIONS)} positions, "
           f"`go movetime {args.movetime}` each; time to depth: the same positions to depth {args.depth}, "
           "fresh 64 MB hash, median over the positions of each one's median time (total beside it)."
@@ -117,10 +147,10 @@ def main(argv=None):
                f"time to depth {rows[2][3] / rows[1][3]:.2f}x the threads' time (median position)."]
     if args.elo:
         md += ["", elo_match(args)]
-    with open(os.path.join(perf, "cluster-scaling.md"), "w") as fh:
+    with open(os.path.join(perf, stem + ".md"), "w") as fh:
         fh.write("\n".join(md) + "\n")
     print("\n".join(md))
-    plot(rows)
+    plot(rows, stem)
 
 
 def elo_match(args):
@@ -142,15 +172,15 @@ def elo_match(args):
             + f" (PGN: {pgn})")
 
 
-def plot(rows):
-    """perf/cluster-scaling.png: NPS and time-to-depth speedups per configuration."""
+def plot(rows, stem):
+    """perf/STEM.png: NPS and time-to-depth speedups per configuration."""
     if not shutil.which("gnuplot"):
         return
     data = "".join(f'"{r[0]}" {r[2]} {r[4]}\n' for r in rows)
     script = f"""$d << EOD
 {data}EOD
 set terminal pngcairo size 800,500
-set output '{os.path.join(ROOT, "perf", "cluster-scaling.png")}'
+set output '{os.path.join(ROOT, "perf", stem + ".png")}'
 set title 'Quadbit on Open MPI: speedup over one rank'
 set style data histograms
 set style fill solid 0.6
