@@ -43,6 +43,16 @@ Engine::Engine() {
                       if (!why.empty()) machineTopology().useWholeMachine(!whole);  // refused: as it was
                       return why;
                   }).whenIdle());
+    // NUMA nodes (src/numa.h): auto, none, or PUs a node ("0-15:16-31").
+    o.add("NumaPolicy", Option::string("auto", [this](const Option& v) {
+                            numa::Policy policy;
+                            if (std::string why = numa::parse(v.asString(), policy); !why.empty()) return why;
+                            const numa::Policy old = threads.numaPolicy;
+                            threads.numaPolicy = policy;
+                            std::string why = placeThreads(threads.size());
+                            if (!why.empty()) threads.numaPolicy = old;
+                            return why;
+                        }).whenIdle());
     o.add("Hash", Option::spin(16, 1, 33554432, [this](const Option& v) {
                       return remakeHash(std::size_t(v.asInt()));
                   }).whenIdle());
@@ -231,12 +241,14 @@ std::string Engine::selectNetwork() {
     // would mislead the pruning that reads it.
     if (chosen != threads.network) threads.clearHash();
     threads.network = chosen;
+    const std::string copied = threads.replicateNetwork();
     if (!chosen) return "";
     char checksum[16];
     std::snprintf(checksum, sizeof checksum, "%08x", threads.network->checksum);
     const std::string& about = threads.network->description;
     say("NNUE evaluation using " + (fileNetwork ? optionList["EvalFile"].asString() : nnue::EMBEDDED_NAME) +
         " (checksum " + checksum + ", " + threads.network->shape() + ")" + (about.empty() ? "" : ": " + about));
+    if (!copied.empty()) say(copied);
     return "";
 }
 

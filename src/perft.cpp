@@ -79,7 +79,7 @@ std::uint64_t perftDivide(const Position& root, int depth, int threads, std::ost
     std::vector<std::thread> pool;
     for (int t = 1; t < threads; ++t)
         pool.emplace_back([&, t] {
-            if (std::size_t(t) < pus.size() && pus[t] >= 0) machineTopology().bindCurrentThread(pus[t]);
+            if (std::size_t(t) < pus.size() && pus[t] >= 0) machineTopology().bindCurrentThread({pus[t]});
             worker();
         });
     worker();

@@ -186,7 +186,7 @@ void Worker::iterativeDeepening() {
     }
 
     Position pos = rootPos;
-    network = pool.network;
+    network = pool.networkFor(index);
     if (network) accumulators.reset(pos, *network);
     const SearchLimits& limits = pool.limits;
     // A weaker level searches several lines to choose among (only the main thread's count).

@@ -1,6 +1,8 @@
 #include "threads.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <system_error>
 
 #include "cluster.h"
@@ -9,7 +11,8 @@
 #include "syzygy/syzygy.h"
 #include "tt.h"
 
-SearchThread::SearchThread(std::size_t idx, ThreadPool& p, int cpu) : index(idx), pool(p), pu(cpu) {
+SearchThread::SearchThread(std::size_t idx, ThreadPool& p, std::vector<int> bindTo)
+    : index(idx), pool(p), cpus(std::move(bindTo)) {
     thread = std::thread(&SearchThread::idleLoop, this);
     waitForSearchFinished();  // until the thread has allocated its worker
 }
@@ -49,7 +52,7 @@ void SearchThread::waitForSearchFinished() {
 void SearchThread::idleLoop() {
     // Bind first, then allocate the worker from this thread, so that its memory is first touched
     // (and placed) next to the core that uses it.
-    if (pu >= 0) pinFailed = !machineTopology().bindCurrentThread(pu);
+    if (!cpus.empty()) pinFailed = !machineTopology().bindCurrentThread(cpus);
     work = std::make_unique<Worker>(index, pool);
     work->time = &pool.time;
     while (true) {
@@ -73,10 +76,12 @@ std::string ThreadPool::set(std::size_t count, BindMode mode) {
     const BindMode oldMode = bind;
     // Placement depends on the count, so the threads are made anew (they are cheap to start).
     threads.clear();
-    Placement placement = machineTopology().place(int(count), mode);
+    const Topology& machine = machineTopology();
+    Placement placement = machine.place(int(count), mode);
+    numa::assignNodes(placement, numaPolicy, numa::nodesOf(numaPolicy, machine.numaNodes(), machine.allowedPus()));
     try {
         while (threads.size() < count)
-            threads.push_back(std::make_unique<SearchThread>(threads.size(), *this, placement.pus[threads.size()]));
+            threads.push_back(std::make_unique<SearchThread>(threads.size(), *this, placement.cpusOf(threads.size())));
     } catch (const std::system_error& e) {
         std::size_t made = threads.size();
         threads.clear();
@@ -86,13 +91,47 @@ std::string ThreadPool::set(std::size_t count, BindMode mode) {
     }
     bind = mode;
     placementSummary = placement.summary;
+    threadNode = placement.node;
     for (const auto& t : threads)
         if (t->bindFailed()) {
             placementSummary =
                 std::to_string(count) + " threads unpinned: binding to a PU failed (" + placement.summary + ")";
             break;
         }
+    if (std::string copied = replicateNetwork(); !copied.empty()) placementSummary += "; " + copied;
     return "";
+}
+
+std::string ThreadPool::replicateNetwork() {
+    waitForSearchFinished();
+    nodeNetworks.clear();
+    copiedFrom = network;
+    const int nodes = threadNode.empty() ? 0 : *std::max_element(threadNode.begin(), threadNode.end()) + 1;
+    if (!network || nodes <= 1) return "";
+    // The first thread of each node copies the network there: its pages are first touched, and
+    // so placed, on that node.
+    const auto start = std::chrono::steady_clock::now();
+    nodeNetworks.resize(std::size_t(nodes));
+    std::size_t copies = 0;
+    for (int n = 0; n < nodes; ++n) {
+        auto first = std::find(threadNode.begin(), threadNode.end(), n);
+        if (first == threadNode.end()) continue;
+        threads[std::size_t(first - threadNode.begin())]->run(
+            [this, n] { nodeNetworks[std::size_t(n)] = std::make_unique<nnue::Network>(*network); });
+        ++copies;
+    }
+    for (auto& t : threads) t->waitForSearchFinished();
+    const auto micros =
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
+    char took[32];
+    std::snprintf(took, sizeof took, "%.2f ms", double(micros) / 1000.0);
+    return "the network copied onto " + std::to_string(copies) + " NUMA nodes in " + took;
+}
+
+const nnue::Network* ThreadPool::networkFor(std::size_t index) const {
+    if (copiedFrom == network && index < threadNode.size() && std::size_t(threadNode[index]) < nodeNetworks.size())
+        if (const nnue::Network* copy = nodeNetworks[std::size_t(threadNode[index])].get()) return copy;
+    return network;
 }
 
 void ThreadPool::clearHash() {

@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include "nnue/network.h"
+#include "numa.h"
 #include "search.h"
 #include "timeman.h"
 #include "topology.h"
@@ -30,8 +32,8 @@ std::size_t vote(const std::vector<Candidate>& candidates);
 
 class SearchThread {
 public:
-    // `pu` is the processing unit to bind to, or -1 to run unpinned.
-    SearchThread(std::size_t index, ThreadPool& pool, int pu);
+    // `cpus`: the processing units to bind to (one, or a NUMA node's), none to run unpinned.
+    SearchThread(std::size_t index, ThreadPool& pool, std::vector<int> cpus);
     ~SearchThread();
     SearchThread(const SearchThread&) = delete;
 
@@ -41,14 +43,15 @@ public:
     void waitForSearchFinished();
     Worker& worker() { return *work; }
     bool bindFailed() const { return pinFailed; }
-    int boundPu() const { return pinFailed ? -1 : pu; }
+    // The one PU the thread is bound to; -1 when unpinned or bound to a whole node.
+    int boundPu() const { return pinFailed || cpus.size() != 1 ? -1 : cpus[0]; }
 
 private:
     void idleLoop();
 
     std::size_t index;
     ThreadPool& pool;
-    int pu;
+    std::vector<int> cpus;
     bool pinFailed = false;
     std::unique_ptr<Worker> work;
     std::function<void()> job;
@@ -63,8 +66,8 @@ class ThreadPool {
 public:
     ~ThreadPool() { threads.clear(); }
 
-    // Resizes the pool (threads bound by `mode`); on failure returns an error and keeps the old
-    // size.
+    // Resizes the pool (threads bound by `mode` and placed on NUMA nodes by `numaPolicy`); on
+    // failure returns an error and keeps the old size.
     std::string set(std::size_t count, BindMode mode);
     std::size_t size() const { return threads.size(); }
     // The PU each thread is bound to (-1: unpinned), for work that runs beside them (perft).
@@ -116,6 +119,13 @@ public:
     // The network the search evaluates with (Use NNUE, EvalFile); none: the hand-written
     // evaluation. Set only while no search runs.
     const nnue::Network* network = nullptr;
+    // Copies `network` onto each NUMA node the threads use, by one of that node's threads (so
+    // that its pages are that node's); none with one node. Called whenever the network or the
+    // threads change; returns a line for `info string` (empty when nothing was copied).
+    std::string replicateNetwork();
+    // The network thread `index` reads: its node's copy, or `network` itself.
+    const nnue::Network* networkFor(std::size_t index) const;
+    numa::Policy numaPolicy;  // NumaPolicy; takes effect at the next set()
     // Syzygy options (SyzygyProbeLimit, SyzygyProbeDepth, Syzygy50MoveRule), and what they mean
     // for the current search: the search probes positions of at most `cardinality` pieces (0: none).
     struct Tablebases {
@@ -141,4 +151,7 @@ private:
     bool untilStopped = false;  // the search asked for has no limit (go infinite)
     BindMode bind = BindMode::AUTO;
     std::string placementSummary;
+    std::vector<int> threadNode;                               // each thread's NUMA node (all 0 with one node)
+    std::vector<std::unique_ptr<nnue::Network>> nodeNetworks;  // a copy a node in use; none with one node
+    const nnue::Network* copiedFrom = nullptr;                 // what they copy: never read for another
 };

@@ -135,13 +135,32 @@ std::vector<Topology::Core> Topology::spreadCores(int count) const {
     return chosen;
 }
 
-bool Topology::bindCurrentThread(int pu) const {
-    if (fromWindowsLayout || !topology || pu < 0) return false;  // a test's machine is not this one
+bool Topology::bindCurrentThread(const std::vector<int>& pus) const {
+    if (fromWindowsLayout || !topology || pus.empty()) return false;  // a test's machine is not this one
     hwloc_bitmap_t set = hwloc_bitmap_alloc();
-    hwloc_bitmap_only(set, unsigned(pu));
-    bool ok = hwloc_set_cpubind(topology, set, HWLOC_CPUBIND_THREAD) == 0;
+    for (int pu : pus)
+        if (pu >= 0) hwloc_bitmap_set(set, unsigned(pu));
+    bool ok = !hwloc_bitmap_iszero(set) && hwloc_set_cpubind(topology, set, HWLOC_CPUBIND_THREAD) == 0;
     hwloc_bitmap_free(set);
     return ok;
+}
+
+std::vector<std::vector<int>> Topology::numaNodes() const {
+    if (fromWindowsLayout) return windowsNumaNodes();
+    std::vector<std::vector<int>> nodes;
+    if (!topology) return nodes;
+    const int count = hwloc_get_nbobjs_by_type(topology, HWLOC_OBJ_NUMANODE);
+    for (int i = 0; i < count; ++i) {
+        hwloc_obj_t node = hwloc_get_obj_by_type(topology, HWLOC_OBJ_NUMANODE, unsigned(i));
+        std::vector<int> pus;
+        int pu;
+        hwloc_bitmap_foreach_begin(pu, node->cpuset) {
+            if (hwloc_bitmap_isset(allowed, unsigned(pu))) pus.push_back(pu);
+        }
+        hwloc_bitmap_foreach_end();
+        if (!pus.empty()) nodes.push_back(std::move(pus));
+    }
+    return nodes;
 }
 
 #else
@@ -204,13 +223,19 @@ std::vector<Topology::Core> Topology::logicalCores() const { return windowsCores
 
 std::vector<Topology::Core> Topology::spreadCores(int count) const { return processors::spread(windowsCores, count); }
 
-bool Topology::bindCurrentThread(int pu) const {
-    if (pu < 0 || !usable()) return false;
+// A thread runs in one processor group: bound to the PUs of the first one's group (a NUMA node
+// lies within a group).
+bool Topology::bindCurrentThread(const std::vector<int>& pus) const {
+    if (pus.empty() || pus[0] < 0 || !usable()) return false;
     GROUP_AFFINITY affinity{};
-    affinity.Group = WORD(pu / processors::GROUP_PUS);
-    affinity.Mask = KAFFINITY(1) << (pu % processors::GROUP_PUS);
+    affinity.Group = WORD(pus[0] / processors::GROUP_PUS);
+    for (int pu : pus)
+        if (pu >= 0 && pu / processors::GROUP_PUS == affinity.Group)
+            affinity.Mask |= KAFFINITY(1) << (pu % processors::GROUP_PUS);
     return SetThreadGroupAffinity(GetCurrentThread(), &affinity, nullptr) != 0;
 }
+
+std::vector<std::vector<int>> Topology::numaNodes() const { return windowsNumaNodes(); }
 
 #endif
 
@@ -279,6 +304,26 @@ void Topology::applyWindowsAffinity() {
 }
 
 int Topology::cores() const { return int(logicalCores().size()); }
+
+std::vector<int> Topology::allowedPus() const {
+    std::vector<int> all;
+    for (const Core& core : logicalCores()) all.insert(all.end(), core.pus.begin(), core.pus.end());
+    std::sort(all.begin(), all.end());
+    return all;
+}
+
+std::vector<std::vector<int>> Topology::windowsNumaNodes() const {
+    std::vector<std::vector<int>> nodes;
+    for (const Core& core : windowsCores) {
+        if (core.node < 0) continue;
+        if (std::size_t(core.node) >= nodes.size()) nodes.resize(std::size_t(core.node) + 1);
+        nodes[std::size_t(core.node)].insert(nodes[std::size_t(core.node)].end(), core.pus.begin(), core.pus.end());
+    }
+    nodes.erase(std::remove_if(nodes.begin(), nodes.end(), [](const std::vector<int>& n) { return n.empty(); }),
+                nodes.end());
+    for (auto& node : nodes) std::sort(node.begin(), node.end());
+    return nodes;
+}
 
 Placement Topology::place(int threads, BindMode mode) const {
     Placement p;

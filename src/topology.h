@@ -25,7 +25,20 @@ const char* bindModeName(BindMode mode);
 
 struct Placement {
     std::vector<int> pus;  // OS index of the PU for each thread, -1 for unbound
-    std::string summary;   // one line for `info string`
+    // With several NUMA nodes (src/numa.h): each node's PUs, each thread's node (whose copy of
+    // the network it reads; 0 throughout with one node), and whether the threads without a PU
+    // are bound to their node.
+    std::vector<std::vector<int>> nodes;
+    std::vector<int> node;
+    bool nodeBound = false;
+    std::string summary;  // one line for `info string`
+
+    // The PUs thread `t` binds to: its own, its node's, or none.
+    std::vector<int> cpusOf(std::size_t t) const {
+        if (pus[t] >= 0) return {pus[t]};
+        if (nodeBound) return nodes[std::size_t(node[t])];
+        return {};
+    }
 };
 
 class Topology {
@@ -50,18 +63,24 @@ public:
     void useWholeMachine(bool whole);
 
     Placement place(int threads, BindMode mode) const;
-    // Binds the calling thread to the PU; false if that is not possible here.
-    bool bindCurrentThread(int pu) const;
+    // Binds the calling thread to the PUs (one, or a NUMA node's); false if that is not possible here.
+    bool bindCurrentThread(const std::vector<int>& pus) const;
+
+    // The PUs the engine may use, and the NUMA nodes as the machine reports them, each with the
+    // allowed PUs it holds (nodes without one left out).
+    std::vector<int> allowedPus() const;
+    std::vector<std::vector<int>> numaNodes() const;
 
     int cores() const;  // usable cores (PUs where hwloc reports no cores)
     int pus() const;
     bool usable() const;
 
 private:
-    using Core = processors::Core;                   // its usable PUs, in OS order
-    std::vector<Core> spreadCores(int count) const;  // `count` cores spread over the machine
-    std::vector<Core> logicalCores() const;          // cores in logical order (compact)
-    void applyWindowsAffinity();                     // windowsCores from the layout and the flags
+    using Core = processors::Core;                           // its usable PUs, in OS order
+    std::vector<Core> spreadCores(int count) const;          // `count` cores spread over the machine
+    std::vector<Core> logicalCores() const;                  // cores in logical order (compact)
+    void applyWindowsAffinity();                             // windowsCores from the layout and the flags
+    std::vector<std::vector<int>> windowsNumaNodes() const;  // windowsCores' PUs by node
 
     bool wholeMachine = false;
     // A machine as Windows describes it: Windows' own, or a test's on any platform.

@@ -7,10 +7,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <set>
 #include <thread>
 
 #include "engine_process.h"
+#include "numa.h"
 #include "topology.h"
 
 namespace {
@@ -156,6 +158,80 @@ TEST_CASE("threads: engines that leave PUs free, side by side with auto, never p
             INFO(threads << " threads in each of three processes");
             std::vector<Placement> processes(3, topo.place(threads, BindMode::AUTO));
             REQUIRE(sharedPus(processes) == 0);
+        }
+    }
+}
+
+// Topology::place and then the NUMA policy, as ThreadPool::set does.
+Placement placeOnNodes(const Topology& topo, int threads, const numa::Policy& policy = {}) {
+    Placement p = topo.place(threads, BindMode::AUTO);
+    numa::assignNodes(p, policy, numa::nodesOf(policy, topo.numaNodes(), topo.allowedPus()));
+    return p;
+}
+
+TEST_CASE("threads: NUMA auto on synthetic 2-socket and 8-node machines, with and without SMT",
+          "[threads][topology][numa]") {
+    struct Machine {
+        const char* description;
+        std::size_t nodes, nodePus;
+    };
+    for (const Machine& m :
+         {Machine{"package:2 numa:1 core:8 pu:2", 2, 16}, Machine{"package:2 numa:1 core:8 pu:1", 2, 8},
+          Machine{"package:2 numa:4 core:4 pu:2", 8, 8}, Machine{"numa:8 core:4 pu:1", 8, 4}}) {
+        INFO(m.description);
+        Topology topo;
+        REQUIRE(topo.loadXml(syntheticXml(m.description)));
+        const auto nodes = topo.numaNodes();
+        REQUIRE(nodes.size() == m.nodes);
+        for (std::size_t n = 0; n < nodes.size(); ++n)  // PUs numbered node by node
+            REQUIRE(nodes[n] == [&] {
+                std::vector<int> pus;
+                for (std::size_t i = 0; i < m.nodePus; ++i) pus.push_back(int(n * m.nodePus + i));
+                return pus;
+            }());
+        const int pus = topo.pus();
+        for (int threads : {pus / 2, pus - 1, pus}) {
+            INFO(threads << " threads");
+            const Placement p = placeOnNodes(topo, threads);
+            INFO(p.summary);
+            if (threads == pus) {  // they fill the PUs: pinned, each reading its PU's node's copy
+                REQUIRE_FALSE(p.nodeBound);
+                for (std::size_t t = 0; t < p.pus.size(); ++t) REQUIRE(p.node[t] == p.pus[t] / int(m.nodePus));
+                continue;
+            }
+            REQUIRE(p.nodeBound);
+            std::vector<int> perNode(m.nodes, 0);
+            for (std::size_t t = 0; t < p.pus.size(); ++t) {
+                REQUIRE(p.pus[t] == -1);
+                REQUIRE(p.cpusOf(t) == nodes[std::size_t(p.node[t])]);
+                ++perNode[std::size_t(p.node[t])];
+            }
+            // In proportion: equal nodes get equal shares, one more for the first ones.
+            for (int count : perNode) REQUIRE(std::abs(count - threads / int(m.nodes)) <= 1);
+        }
+        // One thread, and with policy none any count: no node binding, one network.
+        REQUIRE_FALSE(placeOnNodes(topo, 1).nodeBound);
+        numa::Policy none;
+        REQUIRE(numa::parse("none", none) == "");
+        const Placement unbound = placeOnNodes(topo, pus / 2, none);
+        REQUIRE((!unbound.nodeBound && unbound.nodes.empty()));
+        REQUIRE(unbound.node == std::vector<int>(std::size_t(pus / 2), 0));
+    }
+}
+
+TEST_CASE("threads: engines side by side with NUMA auto bind to whole nodes, never to the same PU",
+          "[threads][topology][numa]") {
+    for (const auto& [name, description] : MACHINES) {
+        INFO(name);
+        Topology topo;
+        REQUIRE(topo.loadXml(syntheticXml(description)));
+        for (int threads : {2, 4, topo.pus() / 2, topo.pus() - 1}) {
+            if (threads < 1 || threads >= topo.pus()) continue;
+            INFO(threads << " threads in each of three processes");
+            std::vector<Placement> processes(3, placeOnNodes(topo, threads));
+            REQUIRE(sharedPus(processes) == 0);
+            for (const Placement& p : processes)
+                for (std::size_t t = 0; t < p.pus.size(); ++t) REQUIRE(p.cpusOf(t).size() != 1);
         }
     }
 }

@@ -221,6 +221,8 @@ TEST_CASE("uci: every kind of bad input is answered with an error and changes no
         "setoption name Threads value 5000",
         "setoption name MultiPV value -1",
         "setoption name UCI_Chess960 value maybe",
+        "setoption name NumaPolicy value sideways",
+        "setoption name NumaPolicy value 0-3:2-5",
         "setoption name Clear Hash value 3",
         "go perft x",
         "go perft 99",
