@@ -15,12 +15,19 @@ For thread counts 1, 2, 4, ... up to the CPUs this process may use (its affinity
    threads (T a quarter of the CPUs, P three, or two on small machines) searching at the same
    moment, and one process with a thread on every CPU, once with each `Bind`; each process's
    nodes per second and their total.
-4. With --elo, T threads against 1 thread in games through fastchess (built outside the
+4. NUMA nodes: half the CPUs' threads and all of them, under `NumaPolicy none` (one node) and
+   `auto` (the machine's nodes: threads bound by node, a network copy each); on a machine of one
+   node there is nothing to compare, and the report says so.
+5. Hosts: the cluster engine (build/quadbit-mpi) on 1, 2 and 3 hosts made of network namespaces
+   on this machine (scripts/netns-cluster, as root), the CPUs shared out between them, over TCP;
+   with 2 hosts also over links of 0.1 and 1 ms each way where the kernel has netem. Where the
+   namespaces, the cluster engine or netem are missing, the report says which.
+6. With --elo, T threads against 1 thread in games through fastchess (built outside the
    repository), T a quarter of the CPUs or 2.
 Every search must end in a move with a node count and every perft in its known count, or the
 script stops with an error: it never reports a figure for work that was not done. --budget
-shares the seconds out between the parts (search 55%, perft 10%, side by side 35%; with --elo
-the games take 40% first) and a part that would overrun is cut short and says so. Writes
+shares the seconds out between the parts (search 45%, perft 10%, side by side 30%, nodes 5%,
+hosts 10%; with --elo the games take 40% first) and a part that would overrun is cut short and says so. Writes
 scaling.md, scaling.csv and scaling.png (gnuplot, when installed) into --out.
 """
 import argparse
@@ -36,6 +43,7 @@ import time
 
 from .core import (ENGINE, POSITIONS, ROOT, Uci, checked_perft, checked_search, cpu_count, elo_with_error,
                    engine_or_build, fail, fastchess_command, game_endings, locate, results, run_fastchess, searched)
+from .cluster import CLUSTER, NETNS
 
 MIDDLEGAMES = POSITIONS[:4]
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -189,6 +197,77 @@ def side_by_side_part(engine, cpus, share, rows, budget):
     return ""
 
 
+def numa_nodes():
+    """How many NUMA nodes Linux shows (1 where it shows none)."""
+    base = "/sys/devices/system/node"
+    found = [d for d in os.listdir(base) if re.fullmatch(r"node\d+", d)] if os.path.isdir(base) else []
+    return max(1, len(found))
+
+
+def timed_searches(label, argv, options, threads, movetime):
+    """Nodes per second over the middlegames, and the last placement line the engine gave."""
+    nodes = seconds = 0
+    placement = ""
+    for fen in MIDDLEGAMES:
+        n, sec, lines = checked_search("scaling", label, argv, options, fen, threads, movetime)
+        nodes, seconds = nodes + n, seconds + sec
+        said = [l.split("info string ", 1)[1].strip() for l in lines if l.startswith("info string") and " threads " in l]
+        placement = said[-1] if said else placement
+    return nodes / seconds, placement
+
+
+def numa_part(engine, cpus, share, rows, budget):
+    """Half the CPUs' threads and all of them under NumaPolicy none and auto."""
+    nodes = numa_nodes()
+    if nodes <= 1:
+        return "NUMA policies: this machine shows one NUMA node, nothing to compare"
+    counts = sorted({max(1, cpus // 2), cpus})
+    runs = 2 * len(counts) * len(MIDDLEGAMES)
+    movetime = int(min(5000, max(200, 1000 * (share / runs - STARTUP))))
+    for threads in counts:
+        for policy in ("none", "auto"):
+            if budget.left() < len(MIDDLEGAMES) * (movetime / 1000 + STARTUP):
+                return f"NUMA policies cut short by the budget before {threads} threads under {policy}"
+            nps, placement = timed_searches(f"quadbit (NumaPolicy {policy})", [engine],
+                                            [f"setoption name NumaPolicy value {policy}"], threads, movetime)
+            rows.append({"part": "numa", "engine": "quadbit", "threads": threads, "bind": policy, "nps": nps,
+                         "placement": placement, "movetime": movetime, "nodes": nodes})
+    return ""
+
+
+HOST_STARTUP = 1.5  # seconds for mpirun to start its ranks in the namespaces, roughly
+
+
+def hosts_part(cpus, share, rows, budget):
+    """The cluster engine on 1, 2 and 3 hosts made of network namespaces, the CPUs shared out."""
+    if not os.path.exists(CLUSTER):
+        return "hosts: no build/quadbit-mpi (scripts/build --mpi)"
+    if os.geteuid() != 0 or subprocess.run([NETNS, "check"], capture_output=True).returncode:
+        return "hosts: network namespaces cannot be made here (they need root)"
+    setups = [(h, 0.0) for h in (1, 2, 3) if h <= cpus] + [(2, 0.1), (2, 1.0)]
+    movetime = int(min(5000, max(300, 1000 * (share / (len(setups) * len(MIDDLEGAMES)) - HOST_STARTUP))))
+    notes = []
+    try:
+        for hosts, delay in setups:
+            if budget.left() < len(MIDDLEGAMES) * (movetime / 1000 + HOST_STARTUP):
+                notes.append(f"hosts cut short by the budget before {hosts} hosts" + (f" at {delay:g} ms" if delay else ""))
+                break
+            up = [NETNS, "up", str(hosts)] + (["--delay", f"{delay:g}"] if delay else [])
+            made = subprocess.run(up, capture_output=True, text=True)
+            if made.returncode == 3:
+                notes.append(f"hosts over {delay:g} ms links: the kernel has no netem")
+                continue
+            if made.returncode:
+                return f"hosts: netns-cluster up {hosts} failed: {made.stderr.strip()}"
+            threads = max(1, cpus // hosts)
+            nps, _ = timed_searches(f"quadbit-mpi on {hosts} hosts", [NETNS, "mpirun", CLUSTER], [], threads, movetime)
+            rows.append({"part": "hosts", "engine": "quadbit-mpi", "threads": threads, "processes": hosts,
+                         "delay": delay, "nps": nps, "movetime": movetime})
+    finally:
+        subprocess.run([NETNS, "down"], check=False)
+    return "; ".join(notes)
+
+
 def elo_part(fastchess, engine, cpus, tc, share, out):
     threads = max(2, cpus // 4)
     base, inc = (float(x) for x in tc.split("+"))
@@ -219,11 +298,12 @@ def write_report(out, cpu, cpus, args, rows, notes, elo):
     with open(os.path.join(out, "scaling.csv"), "w", newline="") as fh:
         w = csv.writer(fh)
         w.writerow(["part", "engine", "threads", "processes", "bind", "nps", "speedup", "ttd_seconds", "ttd_speedup",
-                    "depths"])
+                    "depths", "delay_ms"])
         for r in rows:
             w.writerow([r["part"], r["engine"], r["threads"], r.get("processes", 1), r.get("bind", "auto"),
                         int(r["nps"]), f"{r.get('speedup', 1):.3f}", f"{r['ttd']:.3f}" if r.get("ttd") else "",
-                        f"{r['ttd_speedup']:.3f}" if r.get("ttd_speedup") else "", r.get("depths", "")])
+                        f"{r['ttd_speedup']:.3f}" if r.get("ttd_speedup") else "", r.get("depths", ""),
+                        f"{r['delay']:g}" if "delay" in r else ""])
     md = [f"Machine: {cpu}, {cpus} CPUs allowed, {platform.system()} {platform.release()}; "
           f"`scripts/lab speed scaling --budget {args.budget}`, {args.elapsed:.0f} s. Every search checked to end in a "
           f"move with nodes, every perft count checked.", ""]
@@ -261,6 +341,25 @@ def write_report(out, cpu, cpus, args, rows, notes, elo):
             none = next(o["nps"] for o in side if o["bind"] == "none" and o["processes"] == r["processes"])
             md.append(f"| {r['processes']} x {r['threads']} | {r['bind']} | {r['each']} | {r['nps'] / 1e6:.2f} | "
                       f"{r['nps'] / none:.2f} | {r['placement']} |")
+        md.append("")
+    numa = [r for r in rows if r["part"] == "numa"]
+    if numa:
+        md += [f"NUMA nodes: {numa[0]['nodes']} on this machine; one engine under each `NumaPolicy` "
+               f"({numa[0]['movetime']} ms a middlegame):", "",
+               "| threads | NumaPolicy | Mnps | x of none | placement |", "|---|---|---|---|---|"]
+        for r in numa:
+            none = next(o["nps"] for o in numa if o["bind"] == "none" and o["threads"] == r["threads"])
+            md.append(f"| {r['threads']} | {r['bind']} | {r['nps'] / 1e6:.2f} | {r['nps'] / none:.2f} | {r['placement']} |")
+        md.append("")
+    hosts = [r for r in rows if r["part"] == "hosts"]
+    if hosts:
+        one = next((r["nps"] for r in hosts if r["processes"] == 1), None)
+        md += [f"Hosts: `quadbit-mpi` on hosts made of network namespaces on this machine, a rank each, over TCP, "
+               f"the CPUs shared out ({hosts[0]['movetime']} ms a middlegame):", "",
+               "| hosts x threads | link delay each way | Mnps | x of one host |", "|---|---|---|---|"]
+        for r in hosts:
+            md.append(f"| {r['processes']} x {r['threads']} | {r['delay']:g} ms | {r['nps'] / 1e6:.2f} | "
+                      + (f"{r['nps'] / one:.2f} |" if one else "- |"))
         md.append("")
     if elo:
         md += [elo, ""]
@@ -317,7 +416,8 @@ def main(argv=None):
     ap.add_argument("--ethereal", help="default Debian's ethereal-chess")
     ap.add_argument("--elo", metavar="FASTCHESS", help="also play T threads against 1 thread with this match runner")
     ap.add_argument("--tc", default="5+0.05")
-    ap.add_argument("--only", default="search,perft,side", help="the parts to run, of search,perft,side")
+    ap.add_argument("--only", default="search,perft,side,numa,hosts",
+                    help="the parts to run, of search,perft,side,numa,hosts")
     ap.add_argument("--plot-only", action="store_true", help="redraw scaling.png from scaling.csv")
     args = ap.parse_args(argv)
     cpus = cpu_count()
@@ -344,10 +444,12 @@ def main(argv=None):
     if args.elo:
         elo = elo_part(args.elo, engine, cpus, args.tc, 0.4 * args.budget, args.out)
     parts = args.only.split(",")
-    weights = {p: w for p, w in (("search", 0.55), ("perft", 0.10), ("side", 0.35)) if p in parts}
+    weights = {p: w for p, w in (("search", 0.45), ("perft", 0.10), ("side", 0.30), ("numa", 0.05), ("hosts", 0.10))
+               if p in parts}
     share = {p: budget.left() * w / sum(weights.values()) for p, w in weights.items()}
     if "side" in parts and "search" in parts:  # a small budget: the side-by-side part's floor first
-        share["search"] = min(share["search"], budget.left() - share.get("perft", 0) - side_by_side_floor(cpus))
+        later = share.get("perft", 0) + share.get("numa", 0) + share.get("hosts", 0)
+        share["search"] = min(share["search"], budget.left() - later - side_by_side_floor(cpus))
     if "search" in parts:
         runs = len(engines) * len(counts) * len(MIDDLEGAMES)
         args.movetime = int(min(10000, max(100, 1000 * (share["search"] / runs - STARTUP))))
@@ -355,11 +457,16 @@ def main(argv=None):
     if "perft" in parts:
         notes.append(perft_part(engine, counts, min(share["perft"], budget.left()), rows, budget))
     if "side" in parts:
-        notes.append(side_by_side_part(engine, cpus, min(share["side"], budget.left() - 1), rows, budget))
+        later = share.get("numa", 0) + share.get("hosts", 0)
+        notes.append(side_by_side_part(engine, cpus, min(share["side"], budget.left() - later - 1), rows, budget))
+    if "numa" in parts:
+        notes.append(numa_part(engine, cpus, min(share["numa"], budget.left() - share.get("hosts", 0)), rows, budget))
+    if "hosts" in parts:
+        notes.append(hosts_part(cpus, min(share["hosts"], budget.left()), rows, budget))
     for r in rows:  # speedups over one thread of the same engine and part
         one = next((o for o in rows if o["part"] == r["part"] and o["engine"] == r["engine"] and o["threads"] == 1),
                    None)
-        if one and r["part"] != "side by side":
+        if one and r["part"] in ("search", "perft"):
             r["speedup"] = r["nps"] / one["nps"]
             if r.get("ttd") and one.get("ttd"):
                 r["ttd_speedup"] = one["ttd"] / r["ttd"]
