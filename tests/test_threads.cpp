@@ -144,11 +144,23 @@ TEST_CASE("threads: auto pins exactly when the threads fill the allowed PUs, eac
     }
 }
 
+namespace {
+
+// Topology::place and then the NUMA policy, as ThreadPool::set does.
+Placement placeOnNodes(const Topology& topo, int threads, const numa::Policy& policy = {}) {
+    Placement p = topo.place(threads, BindMode::AUTO);
+    numa::assignNodes(p, policy, numa::nodesOf(policy, topo.numaNodes(), topo.allowedPus()));
+    return p;
+}
+
+}  // namespace
+
 TEST_CASE("threads: engines that leave PUs free, side by side with auto, never pin to the same PU",
-          "[threads][topology]") {
+          "[threads][topology][numa]") {
     // A match runner playing three games at once with Threads 4, as on a 16-CPU tournament box:
     // each process sees the same machine and, pinned, would take the same four cores. (Engines
-    // that each fill the machine share every PU whatever is pinned.)
+    // that each fill the machine share every PU whatever is pinned.) With NumaPolicy auto a
+    // thread may be bound to its whole node, never to a single PU.
     for (const auto& [name, description] : MACHINES) {
         INFO(name);
         Topology topo;
@@ -156,17 +168,12 @@ TEST_CASE("threads: engines that leave PUs free, side by side with auto, never p
         for (int threads : {2, 4, topo.pus() / 2, topo.pus() - 1}) {
             if (threads < 1 || threads >= topo.pus()) continue;
             INFO(threads << " threads in each of three processes");
-            std::vector<Placement> processes(3, topo.place(threads, BindMode::AUTO));
+            std::vector<Placement> processes(3, placeOnNodes(topo, threads));
             REQUIRE(sharedPus(processes) == 0);
+            for (const Placement& p : processes)
+                for (std::size_t t = 0; t < p.pus.size(); ++t) REQUIRE(p.cpusOf(t).size() != 1);
         }
     }
-}
-
-// Topology::place and then the NUMA policy, as ThreadPool::set does.
-Placement placeOnNodes(const Topology& topo, int threads, const numa::Policy& policy = {}) {
-    Placement p = topo.place(threads, BindMode::AUTO);
-    numa::assignNodes(p, policy, numa::nodesOf(policy, topo.numaNodes(), topo.allowedPus()));
-    return p;
 }
 
 TEST_CASE("threads: NUMA auto on synthetic 2-socket and 8-node machines, with and without SMT",
@@ -216,23 +223,6 @@ TEST_CASE("threads: NUMA auto on synthetic 2-socket and 8-node machines, with an
         const Placement unbound = placeOnNodes(topo, pus / 2, none);
         REQUIRE((!unbound.nodeBound && unbound.nodes.empty()));
         REQUIRE(unbound.node == std::vector<int>(std::size_t(pus / 2), 0));
-    }
-}
-
-TEST_CASE("threads: engines side by side with NUMA auto bind to whole nodes, never to the same PU",
-          "[threads][topology][numa]") {
-    for (const auto& [name, description] : MACHINES) {
-        INFO(name);
-        Topology topo;
-        REQUIRE(topo.loadXml(syntheticXml(description)));
-        for (int threads : {2, 4, topo.pus() / 2, topo.pus() - 1}) {
-            if (threads < 1 || threads >= topo.pus()) continue;
-            INFO(threads << " threads in each of three processes");
-            std::vector<Placement> processes(3, placeOnNodes(topo, threads));
-            REQUIRE(sharedPus(processes) == 0);
-            for (const Placement& p : processes)
-                for (std::size_t t = 0; t < p.pus.size(); ++t) REQUIRE(p.cpusOf(t).size() != 1);
-        }
     }
 }
 
