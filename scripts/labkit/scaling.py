@@ -20,8 +20,9 @@ For thread counts 1, 2, 4, ... up to the CPUs this process may use (its affinity
    node there is nothing to compare, and the report says so.
 5. Hosts: the cluster engine (build/quadbit-mpi) on 1, 2 and 3 hosts made of network namespaces
    on this machine (scripts/netns-cluster, as root), the CPUs shared out between them, over TCP;
-   with 2 hosts also over links of 0.1 and 1 ms each way where the kernel has netem. Where the
-   namespaces, the cluster engine or netem are missing, the report says which.
+   with 2 hosts also over links of 0.1 and 1 ms each way (netem, or where the kernel has none the
+   user-space switch of scripts/netns-switch). Where the namespaces or the cluster engine are
+   missing, the report says which.
 6. With --elo, T threads against 1 thread in games through fastchess (built outside the
    repository), T a quarter of the CPUs or 2.
 Every search must end in a move with a node count and every perft in its known count, or the
@@ -254,15 +255,13 @@ def hosts_part(cpus, share, rows, budget):
                 break
             up = [NETNS, "up", str(hosts)] + (["--delay", f"{delay:g}"] if delay else [])
             made = subprocess.run(up, capture_output=True, text=True)
-            if made.returncode == 3:
-                notes.append(f"hosts over {delay:g} ms links: the kernel has no netem")
-                continue
             if made.returncode:
                 return f"hosts: netns-cluster up {hosts} failed: {made.stderr.strip()}"
             threads = max(1, cpus // hosts)
             nps, _ = timed_searches(f"quadbit-mpi on {hosts} hosts", [NETNS, "mpirun", CLUSTER], [], threads, movetime)
+            link = "" if not delay else " (netem)" if "(netem)" in made.stdout else " (user-space switch)"
             rows.append({"part": "hosts", "engine": "quadbit-mpi", "threads": threads, "processes": hosts,
-                         "delay": delay, "nps": nps, "movetime": movetime})
+                         "delay": delay, "link": link, "nps": nps, "movetime": movetime})
     finally:
         subprocess.run([NETNS, "down"], check=False)
     return "; ".join(notes)
@@ -358,7 +357,7 @@ def write_report(out, cpu, cpus, args, rows, notes, elo):
                f"the CPUs shared out ({hosts[0]['movetime']} ms a middlegame):", "",
                "| hosts x threads | link delay each way | Mnps | x of one host |", "|---|---|---|---|"]
         for r in hosts:
-            md.append(f"| {r['processes']} x {r['threads']} | {r['delay']:g} ms | {r['nps'] / 1e6:.2f} | "
+            md.append(f"| {r['processes']} x {r['threads']} | {r['delay']:g} ms{r.get('link', '')} | {r['nps'] / 1e6:.2f} | "
                       + (f"{r['nps'] / one:.2f} |" if one else "- |"))
         md.append("")
     if elo:
