@@ -131,6 +131,102 @@ class Sprt(LabTest):
                 self.assertEqual(int(row["wins"]) + int(row["losses"]) + int(row["draws"]), int(row["games"]), row)
 
 
+# A tuning build that lists two constants, and a fastchess that plays no chess: the side whose
+# RFP_MARGIN is nearer 150 wins both games of a pair (the same distance draws them); LMR_BASE
+# decides nothing.
+TUNING_ENGINE = """#!/bin/sh
+if [ "$1" = tunables ]; then
+  echo "RFP_MARGIN, int, 50, 0, 200, 10, 0.05"
+  echo "LMR_BASE, int, 80, 0, 200, 10, 0.05"
+  exit 0
+fi
+echo "id name stand-in"; echo uciok
+"""
+JUDGING_FASTCHESS = """#!/usr/bin/env python3
+import re, sys
+argv = sys.argv
+engines = [argv[i + 1:] for i, a in enumerate(argv) if a == "-engine"]
+def setting(engine, key):
+    return next(a.split("=", 1)[1] for a in engine if a.startswith(key + "="))
+names = [setting(e, "name") for e in engines]
+distance = [abs(int(setting(e, "option.RFP_MARGIN")) - 150) for e in engines]
+pgn = next(a.split("=", 1)[1] for a in argv[argv.index("-pgnout") + 1:] if a.startswith("file="))
+rounds = int(argv[argv.index("-rounds") + 1])
+with open(pgn, "w") as f:
+    for r in range(rounds):
+        for white, black in ((0, 1), (1, 0)):
+            winner = None if distance[0] == distance[1] else min((0, 1), key=lambda i: distance[i])
+            result = "1/2-1/2" if winner is None else ("1-0" if winner == white else "0-1")
+            f.write(f'[Event "?"]\\n[White "{names[white]}"]\\n[Black "{names[black]}"]\\n'
+                    f'[Result "{result}"]\\n\\n1. e4 e5 {result}\\n\\n')
+"""
+
+
+@unittest.skipUnless(COMMIT, "not a git checkout: an SPSA run names its build by commit")
+class Spsa(LabTest):
+    def spsa(self, workdir, *args, background=False):
+        os.makedirs(self.path(f"{workdir}/build-tuning-{COMMIT}"), exist_ok=True)
+        write_script(self.path(f"{workdir}/build-tuning-{COMMIT}/quadbit"), TUNING_ENGINE)
+        argv = [sys.executable, os.path.join(ROOT, "scripts", "lab"), "games", "spsa", "--fastchess",
+                write_script(self.path("fastchess"), JUDGING_FASTCHESS), "--workdir", self.path(workdir),
+                "--iterations", "20", "--concurrency", "1", *args]
+        if background:
+            return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=300)
+        return done.returncode, done.stdout + done.stderr
+
+    def values(self, workdir):
+        record = json.loads(read(self.path(f"{workdir}/spsa.json")))
+        return {name: p["theta"] for name, p in record["params"].items()}, record
+
+    def test_constants_move_toward_what_wins(self):
+        """lab games spsa: the constant that decides games moves toward the winning value, the other stays near its start."""
+        code, out = self.spsa("run")
+        self.assertEqual(code, 0, out)
+        values, record = self.values("run")
+        self.assertEqual(record["done"], 20)
+        self.assertEqual(sum(s[1] + s[2] + s[3] for s in record["steps"]), 40, out)
+        self.assertGreater(values["RFP_MARGIN"], 75, out)
+        self.assertGreater(values["RFP_MARGIN"] - 50, 2 * abs(values["LMR_BASE"] - 80), out)
+        self.assertIn(f"--tuning {COMMIT} {COMMIT} --new-option RFP_MARGIN={round(values['RFP_MARGIN'])}", out)
+
+    def test_a_stopped_run_resumes_to_the_same_values(self):
+        """lab games spsa: a run killed midway and resumed ends where an unbroken run ends; a record its steps contradict is refused."""
+        code, out = self.spsa("unbroken")
+        self.assertEqual(code, 0, out)
+        unbroken, _ = self.values("unbroken")
+        proc = self.spsa("broken", "--keep", self.path("kept.json"), background=True)
+        for line in proc.stdout:
+            if line.startswith("pair 8/"):
+                break
+        proc.send_signal(signal.SIGTERM)
+        self.assertIn("SPSA stopped at game pair", proc.stdout.read())
+        proc.wait(timeout=60)
+        proc.stdout.close()
+        _, stopped = self.values("broken")
+        self.assertLess(stopped["done"], 20)
+        subprocess.run(["rm", "-rf", self.path("broken")], check=True)  # another machine: the workdir is gone
+        code, out = self.spsa("broken", "--keep", self.path("kept.json"))
+        self.assertEqual(code, 0, out)
+        self.assertIn("resuming the run saved in", out)
+        self.assertEqual(self.values("broken")[0], unbroken)
+
+        _, record = self.values("broken")
+        record["params"]["LMR_BASE"]["theta"] += 3
+        with open(self.path("broken/spsa.json"), "w") as f:
+            json.dump(record, f)
+        code, out = self.spsa("broken")
+        self.assertNotEqual(code, 0)
+        self.assertIn("steps do not give its values of LMR_BASE", out)
+
+    def test_an_unknown_constant_is_refused(self):
+        """lab games spsa: --params naming a constant the build lacks stops before a game."""
+        code, out = self.spsa("run", "--params", "RFP_MARGIN,NO_SUCH_MARGIN")
+        self.assertNotEqual(code, 0)
+        self.assertIn("no tunable NO_SUCH_MARGIN in this build", out)
+        self.assertFalse(os.path.exists(self.path("run/spsa.json")))
+
+
 class MateSuite(LabTest):
     def test_one_engine_per_run(self):
         """lab games mate-suite: a second engine's path, which would reach the first as an argument, is refused."""
