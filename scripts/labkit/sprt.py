@@ -65,6 +65,14 @@ def build(rev, workdir, tuning=False):
                             f"-DQUADBIT_TUNING={'ON' if tuning else 'OFF'}"], source=src, quiet=True), commit
 
 
+def remove_sources(workdir):
+    """Removes the git worktrees that build() checked out in `workdir` (its builds stay)."""
+    for rev_dir in os.listdir(workdir):
+        if rev_dir.startswith("src-"):
+            subprocess.run(["git", "-C", ROOT, "worktree", "remove", "--force", os.path.join(workdir, rev_dir)],
+                           capture_output=True)
+
+
 def check_options(engine, name, options):
     """Refuses an option the engine does not list in its answer to `uci`."""
     if not options:
@@ -195,10 +203,7 @@ def main(argv=None):
         record(row, args.ledger)
         print(f"appended to {args.ledger}: {row}")
     finally:
-        for rev_dir in os.listdir(workdir):
-            if rev_dir.startswith("src-"):
-                subprocess.run(["git", "-C", ROOT, "worktree", "remove", "--force", os.path.join(workdir, rev_dir)],
-                               capture_output=True)
+        remove_sources(workdir)
         if not args.workdir:
             shutil.rmtree(workdir, ignore_errors=True)
 

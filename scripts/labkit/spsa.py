@@ -77,9 +77,14 @@ def gains(record, name, k):
     return c, a / c ** 2
 
 
+def step_seed(record, k):
+    """The seed of game pair k's signs and openings: the run's seed and k alone."""
+    return record["seed"] * 1_000_003 + k
+
+
 def perturbation(record, k):
-    """Each constant's sign at game pair k, drawn from the run's seed and k alone."""
-    rng = random.Random(record["seed"] * 1_000_003 + k)
+    """Each constant's sign at game pair k."""
+    rng = random.Random(step_seed(record, k))
     return {name: rng.choice((-1, 1)) for name in record["params"]}
 
 
@@ -135,7 +140,7 @@ def play_step(args, engine, record, k, plus, minus, workdir):
     cmd = core.fastchess_command(args.fastchess, players,
                                  [f"tc={record['tc']}", f"option.Hash={record['hash']}", "option.Threads=1"],
                                  record["pairs"], concurrency=args.concurrency, pgn=pgn,
-                                 extra=["-srand", str(record["seed"] * 1_000_003 + k)])
+                                 extra=["-srand", str(step_seed(record, k))])
     done = subprocess.run(cmd, capture_output=True, text=True, cwd=workdir)
     wins, losses, draws = core.results(pgn, "plus")
     if wins + losses + draws != 2 * record["pairs"]:
@@ -238,7 +243,4 @@ def main(argv=None):
             shutil.rmtree(scratch, ignore_errors=True)
         print(report(record))
     finally:
-        for rev_dir in os.listdir(workdir):
-            if rev_dir.startswith("src-"):
-                subprocess.run(["git", "-C", core.ROOT, "worktree", "remove", "--force",
-                                os.path.join(workdir, rev_dir)], capture_output=True)
+        sprt.remove_sources(workdir)
